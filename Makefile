@@ -1,0 +1,43 @@
+# SpringKitSim — the two commands a fresh machine needs are `make run` and `make test`.
+SWIFT ?= swift
+SIMRUN_RELEASE := .build/release/simrun
+SIMRUN_DEBUG := .build/debug/simrun
+
+.PHONY: run test deps test-deps build release unit check determinism bench clean
+
+## make run: install what is missing, build release, run the rubber menu.
+run: deps release
+	$(SIMRUN_RELEASE) scripts/rubbermenu.lua
+
+## make test: install what is missing, then unit tests, golden checks and the determinism check.
+test: test-deps
+	$(SWIFT) build
+	$(SWIFT) test
+	$(MAKE) --no-print-directory check determinism
+
+deps:
+	@tools/install-deps
+
+test-deps:
+	@tools/install-deps --test
+
+build: deps
+	$(SWIFT) build
+
+release: deps
+	$(SWIFT) build -c release --product simrun
+
+## Golden traces of every script in scripts/.
+check: release
+	$(SIMRUN_RELEASE) check scripts/
+
+## Debug and release builds must write identical trace bytes.
+determinism: release
+	$(SWIFT) build --product simrun
+	tools/compare-builds $(SIMRUN_DEBUG) $(SIMRUN_RELEASE)
+
+bench: release
+	$(SIMRUN_RELEASE) bench
+
+clean:
+	rm -rf .build out

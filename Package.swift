@@ -1,0 +1,23 @@
+// swift-tools-version:5.9
+import PackageDescription
+
+let package = Package(
+    name: "SpringKitSim",
+    platforms: [.macOS(.v13)],
+    products: [
+        .library(name: "SpringKitSim", targets: ["SpringKitSim"]),
+        .executable(name: "simrun", targets: ["simrun"]),
+    ],
+    targets: [
+        // Lua 5.4 from the system: Debian's liblua5.4-dev or Homebrew's lua@5.4.
+        .systemLibrary(
+            name: "CLua",
+            path: "Sources/CLua",
+            pkgConfig: "lua5.4",
+            providers: [.apt(["liblua5.4-dev"]), .brew(["lua@5.4"])]
+        ),
+        .target(name: "SpringKitSim", dependencies: ["CLua"]),
+        .executableTarget(name: "simrun", dependencies: ["SpringKitSim"]),
+        .testTarget(name: "SpringKitSimTests", dependencies: ["SpringKitSim"]),
+    ]
+)

@@ -1,0 +1,216 @@
+/*
+ * shim.h — the C side of SpringKitSim's Lua binding.
+ *
+ * Swift cannot call Lua's function-like macros, and a Lua error must never
+ * `longjmp` through a Swift frame (it would skip releases and `defer`). This
+ * header therefore holds:
+ *
+ *   1. `static inline` replacements for the macros the binding uses;
+ *   2. the per-state runtime (memory cap, instruction budget, the Swift
+ *      dispatcher), kept in the state's extra space;
+ *   3. the trampoline every Swift function is called through: the Swift side
+ *      returns a status, and the trampoline raises the Lua error only after
+ *      the Swift frame has returned;
+ *   4. the allocator with a memory cap, the count hook with an instruction
+ *      budget, and the traceback message handler.
+ */
+#ifndef SPRINGKIT_CLUA_SHIM_H
+#define SPRINGKIT_CLUA_SHIM_H
+
+#include <lua.h>
+#include <lauxlib.h>
+#include <lualib.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- 1. Macros as functions ------------------------------------------- */
+
+static inline int skl_registryindex(void) { return LUA_REGISTRYINDEX; }
+static inline int skl_upvalueindex(int i) { return lua_upvalueindex(i); }
+static inline void skl_pop(lua_State *L, int n) { lua_pop(L, n); }
+static inline void skl_newtable(lua_State *L) { lua_newtable(L); }
+static inline int skl_getmetatable(lua_State *L, const char *name) { return luaL_getmetatable(L, name); }
+static inline const char *skl_tostring(lua_State *L, int i) { return lua_tostring(L, i); }
+static inline lua_Number skl_tonumber(lua_State *L, int i, int *isnum) { return lua_tonumberx(L, i, isnum); }
+static inline lua_Integer skl_tointeger(lua_State *L, int i, int *isnum) { return lua_tointegerx(L, i, isnum); }
+static inline void skl_insert(lua_State *L, int i) { lua_insert(L, i); }
+static inline void skl_remove(lua_State *L, int i) { lua_remove(L, i); }
+static inline void skl_replace(lua_State *L, int i) { lua_replace(L, i); }
+static inline int skl_isnoneornil(lua_State *L, int i) { return lua_isnoneornil(L, i); }
+static inline int skl_istable(lua_State *L, int i) { return lua_istable(L, i); }
+static inline int skl_isfunction(lua_State *L, int i) { return lua_isfunction(L, i); }
+static inline void *skl_newuserdata(lua_State *L, size_t size) { return lua_newuserdatauv(L, size, 0); }
+static inline int skl_pcall(lua_State *L, int nargs, int nresults, int msgh) {
+    return lua_pcall(L, nargs, nresults, msgh);
+}
+static inline const char *skl_typename(lua_State *L, int i) { return luaL_typename(L, i); }
+static inline int skl_loadtext(lua_State *L, const char *buf, size_t size, const char *name) {
+    /* Text chunks only: a binary chunk is refused with "attempt to load a binary chunk". */
+    return luaL_loadbufferx(L, buf, size, name, "t");
+}
+
+/* ---- 2. Runtime kept in the extra space -------------------------------- */
+
+/* The Swift dispatcher: called for every Swift function. Returns the number
+ * of results (>= 0), or SKL_RAISE_WHERE / SKL_RAISE_RAW with an error message
+ * on top of the stack. It must never raise a Lua error itself. */
+typedef int (*skl_Dispatch)(lua_State *L);
+/* Releases one retained Swift object held by a userdata (from `__gc`). */
+typedef void (*skl_Release)(void *object);
+
+enum { SKL_RAISE_WHERE = -1, SKL_RAISE_RAW = -2 };
+
+typedef struct skl_Runtime {
+    size_t memoryUsed;          /* bytes currently allocated by Lua */
+    size_t memoryPeak;          /* the most ever allocated at once */
+    size_t memoryLimit;         /* 0: no cap */
+    long long instructionLimit; /* 0: no budget */
+    long long instructionsUsed; /* counted in steps of hookInterval */
+    int hookInterval;
+    int budgetExceeded;
+    int memoryExceeded;
+    int swiftDepth;             /* > 0 while Swift runs: allocations are not refused */
+    skl_Dispatch dispatch;
+    skl_Release release;
+    void *context;              /* the Swift engine (unretained) */
+} skl_Runtime;
+
+static inline skl_Runtime *skl_runtime(lua_State *L) {
+    return *(skl_Runtime **)lua_getextraspace(L);
+}
+
+/* ---- 4a. Allocator with a memory cap ------------------------------------ */
+
+static void *skl_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
+    skl_Runtime *rt = (skl_Runtime *)ud;
+    size_t old = ptr ? osize : 0;
+    if (nsize == 0) {
+        free(ptr);
+        rt->memoryUsed -= old;
+        return NULL;
+    }
+    /* Growth is refused past the cap, except while a Swift callback runs: a
+     * refusal there would raise a Lua error through the Swift frame. Lua
+     * requires that shrinking never fails, so only growth is checked. */
+    if (nsize > old && rt->memoryLimit != 0 && rt->swiftDepth == 0 &&
+        rt->memoryUsed + (nsize - old) > rt->memoryLimit) {
+        rt->memoryExceeded = 1;
+        return NULL;
+    }
+    void *p = realloc(ptr, nsize);
+    if (p != NULL) {
+        rt->memoryUsed = rt->memoryUsed - old + nsize;
+        if (rt->memoryUsed > rt->memoryPeak) rt->memoryPeak = rt->memoryUsed;
+    }
+    return p;
+}
+
+/* ---- 4b. Instruction budget -------------------------------------------- */
+
+/* Fires every hookInterval VM instructions. Once the budget is spent it keeps
+ * raising, at every instruction, so a script cannot swallow it with pcall. */
+static void skl_counthook(lua_State *L, lua_Debug *ar) {
+    skl_Runtime *rt = skl_runtime(L);
+    rt->instructionsUsed += rt->hookInterval;
+    if (rt->instructionLimit != 0 && rt->instructionsUsed > rt->instructionLimit) {
+        rt->budgetExceeded = 1;
+        /* From now on fire at every instruction: the error is raised again at the
+         * first instruction after any pcall that caught it, so it escapes every level. */
+        rt->hookInterval = 1;
+        lua_sethook(L, skl_counthook, LUA_MASKCOUNT, 1);
+        /* Name the running function's file and line, from the hook's own record. */
+        if (lua_getinfo(L, "Sl", ar) && ar->currentline > 0)
+            lua_pushfstring(L, "%s:%d: ", ar->short_src, ar->currentline);
+        else
+            lua_pushliteral(L, "");
+        lua_pushfstring(L, "instruction budget exceeded (%I instructions; raise it with --max-instructions)",
+                        (LUAI_UACINT)rt->instructionLimit);
+        lua_concat(L, 2);
+        lua_error(L);
+    }
+}
+
+/* Creates a state whose allocator and hook use `rt`; returns NULL on failure. */
+static inline lua_State *skl_newstate(skl_Runtime *rt) {
+    lua_State *L = lua_newstate(skl_alloc, rt);
+    if (L == NULL) return NULL;
+    *(skl_Runtime **)lua_getextraspace(L) = rt;
+    if (rt->hookInterval <= 0) rt->hookInterval = 1000;
+    lua_sethook(L, skl_counthook, LUA_MASKCOUNT, rt->hookInterval);
+    return L;
+}
+
+/* ---- 3. Trampoline ------------------------------------------------------ */
+
+/* Every Swift function exposed to Lua is this C closure; upvalue 1 is the
+ * userdata that holds the Swift closure. The Swift frame has returned before
+ * lua_error is called. */
+static int skl_trampoline(lua_State *L) {
+    skl_Runtime *rt = skl_runtime(L);
+    rt->swiftDepth++;
+    int n = rt->dispatch(L);
+    rt->swiftDepth--;
+    if (n == SKL_RAISE_WHERE) {
+        luaL_where(L, 1);
+        lua_insert(L, -2);
+        lua_concat(L, 2);
+        return lua_error(L);
+    }
+    if (n == SKL_RAISE_RAW) return lua_error(L);
+    return n;
+}
+
+/* Pops the userdata on top of the stack and pushes a trampoline closure over it. */
+static inline void skl_pushswiftfunction(lua_State *L) {
+    lua_pushcclosure(L, skl_trampoline, 1);
+}
+
+/* `__gc` of every userdata that holds a retained Swift object in its first word. */
+static int skl_gcswiftobject(lua_State *L) {
+    void **slot = (void **)lua_touserdata(L, 1);
+    if (slot != NULL && *slot != NULL) {
+        void *object = *slot;
+        *slot = NULL;
+        skl_runtime(L)->release(object);
+    }
+    return 0;
+}
+
+static inline void skl_pushgcswiftobject(lua_State *L) {
+    lua_pushcfunction(L, skl_gcswiftobject);
+}
+
+/* ---- 4c. Message handler ------------------------------------------------ */
+
+/* Appends a traceback to the error message (as the stand-alone `lua` does). */
+static int skl_traceback(lua_State *L) {
+    const char *msg = lua_tostring(L, 1);
+    if (msg == NULL) {
+        if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING)
+            return 1;
+        msg = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
+    }
+    luaL_traceback(L, L, msg, 1);
+    return 1;
+}
+
+static inline void skl_pushtraceback(lua_State *L) {
+    lua_pushcfunction(L, skl_traceback);
+}
+
+/* Opens one standard library under its global name (luaL_requiref with glb = 1). */
+static inline void skl_openlib(lua_State *L, const char *name, lua_CFunction open) {
+    luaL_requiref(L, name, open, 1);
+    lua_pop(L, 1);
+}
+
+static inline void skl_openbase(lua_State *L) { skl_openlib(L, "_G", luaopen_base); }
+static inline void skl_openstring(lua_State *L) { skl_openlib(L, LUA_STRLIBNAME, luaopen_string); }
+static inline void skl_opentable(lua_State *L) { skl_openlib(L, LUA_TABLIBNAME, luaopen_table); }
+static inline void skl_openmath(lua_State *L) { skl_openlib(L, LUA_MATHLIBNAME, luaopen_math); }
+static inline void skl_openutf8(lua_State *L) { skl_openlib(L, LUA_UTF8LIBNAME, luaopen_utf8); }
+static inline void skl_opencoroutine(lua_State *L) { skl_openlib(L, LUA_COLIBNAME, luaopen_coroutine); }
+static inline void skl_openos(lua_State *L) { skl_openlib(L, LUA_OSLIBNAME, luaopen_os); }
+static inline void skl_openio(lua_State *L) { skl_openlib(L, LUA_IOLIBNAME, luaopen_io); }
+
+#endif /* SPRINGKIT_CLUA_SHIM_H */

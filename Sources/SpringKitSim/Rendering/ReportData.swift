@@ -1,0 +1,49 @@
+/// What a visual report shows: per frame, the visible cells (frame in content
+/// coordinates, stretch of the curved top edge, colour) and the scroll offset; and
+/// time series to plot under the player. Renderers (HTML, terminal) read only this.
+public struct ReportData: Sendable {
+    public struct Cell: Sendable, Equatable {
+        public var id: Int
+        public var x, y, width, height: Double
+        /// Stretch of the bezier top edge (0: flat); see `RubberCellShape`.
+        public var stretch: Double
+        /// `0xRRGGBB`.
+        public var color: UInt32
+        public init(id: Int, x: Double, y: Double, width: Double, height: Double, stretch: Double, color: UInt32) {
+            self.id = id; self.x = x; self.y = y; self.width = width; self.height = height
+            self.stretch = stretch; self.color = color
+        }
+    }
+
+    public struct Frame: Sendable {
+        public var t: Double
+        /// Top-left of the visible viewport in content coordinates.
+        public var offset: SIMD2<Double>
+        public var cells: [Cell]
+        public init(t: Double, offset: SIMD2<Double>, cells: [Cell]) {
+            self.t = t; self.offset = offset; self.cells = cells
+        }
+    }
+
+    public struct Plot: Sendable {
+        public var name: String
+        public var unit: String
+        public var values: [Double]
+        public init(name: String, unit: String, values: [Double]) {
+            self.name = name; self.unit = unit; self.values = values
+        }
+    }
+
+    public var title: String
+    public var viewport: SIMD2<Double>
+    /// The cap of the top-edge curve, for drawing (the rubber menu's max stretch).
+    public var edgeInset: Double
+    public var frames: [Frame] = []
+    public var plots: [Plot] = []
+
+    public init(title: String, viewport: SIMD2<Double>, edgeInset: Double) {
+        self.title = title
+        self.viewport = viewport
+        self.edgeInset = edgeInset
+    }
+}

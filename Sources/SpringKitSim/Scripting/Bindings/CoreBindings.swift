@@ -1,0 +1,63 @@
+/// `springkit.param`, `metric`, `tolerance`, `seed`, `random`, `version`.
+extension ModuleBuilder {
+    func addCore() {
+        let session = self.session
+        constant("version", SpringKitModule.version)
+
+        function("param") { call in
+            let name = try call.string(1)
+            let defaultValue = try call.finiteNumber(2)
+            let options = try call.table(3, optional: true)
+            try options?.rejectUnknownKeys(["min", "max", "step", "doc"])
+            do {
+                let value = try session.parameters.declare(
+                    name: name, defaultValue: defaultValue,
+                    minimum: try options?.number("min"), maximum: try options?.number("max"),
+                    step: try options?.number("step"), doc: try options?.string("doc") ?? "")
+                call.push(value)
+                return 1
+            } catch let error as ParameterError {
+                session.parameterError = error
+                throw ScriptError(.runtime, error.description)
+            }
+        }
+
+        function("metric") { call in
+            let name = try call.string(1)
+            let value = try call.number(2)
+            let unit = call.isNil(3) ? "" : try call.string(3)
+            session.metrics.append(ScriptRun.Metric(name: name, value: value, unit: unit))
+            return 0
+        }
+
+        function("tolerance") { call in
+            let spec = try call.table(1)!
+            try spec.rejectUnknownKeys(["abs", "rel", "columns"])
+            var tolerances = session.tolerances
+            tolerances.absolute = try spec.number("abs") ?? tolerances.absolute
+            tolerances.relative = try spec.number("rel") ?? tolerances.relative
+            guard tolerances.absolute >= 0, tolerances.relative >= 0 else {
+                throw call.argumentError(1, "tolerances must be ≥ 0")
+            }
+            session.tolerances = tolerances
+            return 0
+        }
+
+        function("seed") { call in
+            call.push(Int(truncatingIfNeeded: session.seed))
+            return 1
+        }
+
+        function("random") { call in
+            if call.isNil(1) {
+                call.push(session.random.nextUnit())
+                return 1
+            }
+            let low = call.isNil(2) ? 1 : try call.integer(1)
+            let high = call.isNil(2) ? try call.integer(1) : try call.integer(2)
+            guard low <= high else { throw call.argumentError(call.isNil(2) ? 1 : 2, "interval is empty") }
+            call.push(Int.random(in: low...high, using: &session.random))
+            return 1
+        }
+    }
+}

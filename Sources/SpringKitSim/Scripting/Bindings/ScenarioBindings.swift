@@ -1,0 +1,3 @@
+extension ModuleBuilder {
+    func addScenarios() {}
+}

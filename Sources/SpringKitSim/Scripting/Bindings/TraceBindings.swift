@@ -1,0 +1,87 @@
+import CLua
+
+/// `springkit.trace{columns}`, `springkit.load_trace(path)` and the Trace methods.
+extension ModuleBuilder {
+    func addTraces() {
+        LuaClasses.trace.define(in: lua, methods: [
+            ("add", { call in
+                let box = try call.object(1, TraceBox.self, LuaClasses.trace)
+                let width = box.trace.columns.count
+                guard call.argumentCount - 1 == Int32(width) else {
+                    throw call.argumentError(Int32(width) + 1 < call.argumentCount ? call.argumentCount : call.argumentCount + 1,
+                        "expected \(width) values (\(box.trace.columns.joined(separator: ","))), got \(call.argumentCount - 1)")
+                }
+                var row = [Double](repeating: 0, count: width)
+                for i in 0..<width { row[i] = try call.number(Int32(i) + 2) }
+                box.trace.append(row: row)
+                return 0
+            }),
+            ("columns", { call in
+                let box = try call.object(1, TraceBox.self, LuaClasses.trace)
+                lua_createtable(call.L, Int32(box.trace.columns.count), 0)
+                for (i, name) in box.trace.columns.enumerated() {
+                    call.push(name)
+                    lua_rawseti(call.L, -2, lua_Integer(i + 1))
+                }
+                return 1
+            }),
+            ("column", { call in
+                let box = try call.object(1, TraceBox.self, LuaClasses.trace)
+                let name = try call.string(2)
+                guard let index = box.trace.columnIndex(name) else {
+                    throw call.argumentError(2, "no column '\(name)' (columns: \(box.trace.columns.joined(separator: ",")))")
+                }
+                call.pushArray(box.trace.column(index))
+                return 1
+            }),
+            ("rows", { call in
+                let box = try call.object(1, TraceBox.self, LuaClasses.trace)
+                call.push(box.trace.rowCount)
+                return 1
+            }),
+            ("value", { call in
+                let box = try call.object(1, TraceBox.self, LuaClasses.trace)
+                let row = try call.integer(2)
+                let name = try call.string(3)
+                guard (1...box.trace.rowCount).contains(row) else {
+                    throw call.argumentError(2, "row \(row) out of range 1…\(box.trace.rowCount)")
+                }
+                guard let column = box.trace.columnIndex(name) else {
+                    throw call.argumentError(3, "no column '\(name)'")
+                }
+                call.push(box.trace.value(row: row - 1, column: column))
+                return 1
+            }),
+            ("metadata", { call in
+                let box = try call.object(1, TraceBox.self, LuaClasses.trace)
+                let key = try call.string(2)
+                if let value = box.trace.metadataValue(key) { call.push(value) } else { call.pushNil() }
+                return 1
+            }),
+        ] + traceMetricMethods)
+
+        function("trace") { call in
+            let spec = try call.table(1)!
+            let columns = try spec.strings()
+            for name in columns where Trace.leadingColumns.contains(name) {
+                throw call.argumentError(1, "'\(name)' is always the trace's own column; list only the scenario's columns")
+            }
+            guard Set(columns).count == columns.count else { throw call.argumentError(1, "repeated column name") }
+            for name in columns where name.isEmpty || name.contains(",") || name.contains("\n") {
+                throw call.argumentError(1, "invalid column name '\(name)'")
+            }
+            call.push(TraceBox(Trace(columns: columns)), as: LuaClasses.trace)
+            return 1
+        }
+
+        function("load_trace") { call in
+            let path = try call.string(1)
+            do {
+                call.push(TraceBox(try TraceCSV.read(path: path)), as: LuaClasses.trace)
+            } catch let error as TraceFormatError {
+                throw call.argumentError(1, error.description)
+            }
+            return 1
+        }
+    }
+}

@@ -1,0 +1,45 @@
+/// Trace methods computing metrics: `tr:settle_time{...}`, `tr:overshoot{...}`,
+/// `tr:peak{...}`, `tr:oscillations{...}`. Each takes `{column =, id =, target = 0, epsilon = 0.5}`.
+extension ModuleBuilder {
+    var traceMetricMethods: [(String, LuaFunction.Body)] {
+        func selection(_ call: LuaCall) throws -> (t: [Double], values: [Double], target: Double, epsilon: Double) {
+            let box = try call.object(1, TraceBox.self, LuaClasses.trace)
+            let spec = try call.table(2)!
+            try spec.rejectUnknownKeys(["column", "id", "target", "epsilon"])
+            guard let column = try spec.string("column") else { throw call.argumentError(2, "field 'column' is required") }
+            let id = try spec.integer("id")
+            guard let series = box.trace.series(column: column, id: id) else {
+                throw call.argumentError(2, "no column '\(column)' (columns: \(box.trace.columns.joined(separator: ",")))")
+            }
+            let epsilon = try spec.number("epsilon", default: 0.5)
+            guard epsilon >= 0 else { throw call.argumentError(2, "field 'epsilon': must be ≥ 0") }
+            return (series.t, series.values, try spec.number("target", default: 0), epsilon)
+        }
+        return [
+            ("settle_time", { call in
+                let s = try selection(call)
+                if let time = TraceMetrics.settleTime(t: s.t, values: s.values, target: s.target, epsilon: s.epsilon) {
+                    call.push(time)
+                } else {
+                    call.pushNil()
+                }
+                return 1
+            }),
+            ("overshoot", { call in
+                let s = try selection(call)
+                call.push(TraceMetrics.overshootPercent(values: s.values, target: s.target))
+                return 1
+            }),
+            ("peak", { call in
+                let s = try selection(call)
+                call.push(TraceMetrics.peak(values: s.values.map { $0 - s.target }))
+                return 1
+            }),
+            ("oscillations", { call in
+                let s = try selection(call)
+                call.push(TraceMetrics.oscillations(values: s.values, target: s.target, epsilon: s.epsilon))
+                return 1
+            }),
+        ]
+    }
+}

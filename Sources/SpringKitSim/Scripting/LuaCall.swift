@@ -1,0 +1,289 @@
+import CLua
+
+/// A bad argument to a Swift function called from Lua. The message follows Lua's own:
+/// `bad argument #2 to 'World:attach' (number expected, got string)`.
+struct LuaArgumentError: Error {
+    var position: Int32
+    var detail: String
+    /// Methods count `self` as argument 0, as Lua's `luaL_argerror` does.
+    var isMethod: Bool
+
+    func message(function: String) -> String {
+        if isMethod && position == 0 {
+            return "calling '\(function)' on bad self (\(detail))"
+        }
+        return "bad argument #\(position) to '\(function)' (\(detail))"
+    }
+}
+
+/// One call from Lua into a Swift function: typed access to its arguments and a
+/// way to push results. Every accessor throws instead of raising a Lua error.
+///
+/// Table fields are read with raw access, so no metamethod (which could raise an
+/// error through the Swift frame) ever runs from here.
+struct LuaCall {
+    let lua: LuaState
+    let functionName: String
+
+    var L: OpaquePointer { lua.L }
+    var argumentCount: Int32 { lua_gettop(L) }
+    private var isMethod: Bool { functionName.contains(":") }
+
+    func argumentError(_ index: Int32, _ detail: String) -> LuaArgumentError {
+        LuaArgumentError(position: isMethod ? index - 1 : index, detail: detail, isMethod: isMethod)
+    }
+
+    func typeName(_ index: Int32) -> String {
+        if lua_type(L, index) == LUA_TUSERDATA, lua_getmetatable(L, index) != 0 {
+            defer { skl_pop(L, 1) }
+            push("__name")
+            lua_rawget(L, -2)
+            defer { skl_pop(L, 1) }
+            if let name = lua.string(at: -1) { return name }
+        }
+        return String(cString: skl_typename(L, index))
+    }
+
+    /// Text of the value at `index` as Lua's `tostring` would give for simple values.
+    func describe(_ index: Int32) -> String {
+        switch lua_type(L, index) {
+        case LUA_TSTRING: return lua.string(at: index) ?? ""
+        case LUA_TNUMBER:
+            var isInteger: Int32 = 0
+            let integer = skl_tointeger(L, index, &isInteger)
+            if lua_isinteger(L, index) != 0 && isInteger != 0 { return String(integer) }
+            return NumberFormat.luaStyle(skl_tonumber(L, index, nil))
+        case LUA_TBOOLEAN: return lua_toboolean(L, index) != 0 ? "true" : "false"
+        case LUA_TNIL: return "nil"
+        default: return typeName(index)
+        }
+    }
+
+    // MARK: Numbers
+
+    func isNil(_ index: Int32) -> Bool { skl_isnoneornil(L, index) != 0 }
+
+    func number(_ index: Int32) throws -> Double {
+        guard lua_type(L, index) == LUA_TNUMBER else {
+            throw argumentError(index, "number expected, got \(isNil(index) ? "no value" : typeName(index))")
+        }
+        return skl_tonumber(L, index, nil)
+    }
+
+    func number(_ index: Int32, default value: Double) throws -> Double {
+        isNil(index) ? value : try number(index)
+    }
+
+    func finiteNumber(_ index: Int32) throws -> Double {
+        let value = try number(index)
+        guard value.isFinite else { throw argumentError(index, "finite number expected, got \(NumberFormat.luaStyle(value))") }
+        return value
+    }
+
+    func integer(_ index: Int32) throws -> Int {
+        let value = try number(index)
+        guard value.isFinite, value.rounded() == value, abs(value) < 9e15 else {
+            throw argumentError(index, "integer expected, got \(NumberFormat.luaStyle(value))")
+        }
+        return Int(value)
+    }
+
+    func integer(_ index: Int32, default value: Int) throws -> Int {
+        isNil(index) ? value : try integer(index)
+    }
+
+    func string(_ index: Int32) throws -> String {
+        guard let text = lua.string(at: index) else {
+            throw argumentError(index, "string expected, got \(isNil(index) ? "no value" : typeName(index))")
+        }
+        return text
+    }
+
+    func boolean(_ index: Int32, default value: Bool) throws -> Bool {
+        if isNil(index) { return value }
+        guard lua_type(L, index) == LUA_TBOOLEAN else {
+            throw argumentError(index, "boolean expected, got \(typeName(index))")
+        }
+        return lua_toboolean(L, index) != 0
+    }
+
+    // MARK: Tables
+
+    /// Checks that the argument is a table (or absent when `optional`).
+    func table(_ index: Int32, optional: Bool = false) throws -> LuaTableArgument? {
+        if optional && isNil(index) { return nil }
+        guard skl_istable(L, index) != 0 else {
+            throw argumentError(index, "table expected, got \(isNil(index) ? "no value" : typeName(index))")
+        }
+        return LuaTableArgument(call: self, index: lua_absindex(L, index), position: index)
+    }
+
+    // MARK: Objects
+
+    func object<T: AnyObject>(_ index: Int32, _ type: T.Type, _ luaClass: LuaObjectClass) throws -> T {
+        guard let object = lua.retained(at: index, metatable: luaClass.name) as? T else {
+            throw argumentError(index, "\(luaClass.name) expected, got \(isNil(index) ? "no value" : typeName(index))")
+        }
+        return object
+    }
+
+    // MARK: Results
+
+    func push(_ value: Double) { lua_pushnumber(L, value) }
+    func push(_ value: Int) { lua_pushinteger(L, lua_Integer(value)) }
+    func push(_ value: Bool) { lua_pushboolean(L, value ? 1 : 0) }
+    func push(_ value: String) { lua.push(value) }
+    func pushNil() { lua_pushnil(L) }
+
+    func push(_ object: AnyObject, as luaClass: LuaObjectClass) {
+        lua.pushRetained(object, metatable: luaClass.name)
+    }
+
+    /// Pushes a new table with the given fields (numbers), in order.
+    func pushRecord(_ fields: KeyValuePairs<String, Double>) {
+        lua_createtable(L, 0, Int32(fields.count))
+        for (key, value) in fields {
+            lua_pushnumber(L, value)
+            lua.setField(-2, key)
+        }
+    }
+
+    /// Pushes a new array of numbers.
+    func pushArray(_ values: [Double]) {
+        lua_createtable(L, Int32(values.count), 0)
+        for (i, value) in values.enumerated() {
+            lua_pushnumber(L, value)
+            lua_rawseti(L, -2, lua_Integer(i + 1))
+        }
+    }
+}
+
+/// A table argument; fields are read raw and typed, and errors name the field.
+struct LuaTableArgument {
+    let call: LuaCall
+    let index: Int32
+    let position: Int32
+    private var L: OpaquePointer { call.L }
+
+    private func withField<T>(_ key: String, _ body: () throws -> T) rethrows -> T {
+        call.lua.push(key)
+        lua_rawget(L, index)
+        defer { skl_pop(L, 1) }
+        return try body()
+    }
+
+    private func fieldError(_ key: String, _ detail: String) -> LuaArgumentError {
+        call.argumentError(position, "field '\(key)': \(detail)")
+    }
+
+    func has(_ key: String) -> Bool { withField(key) { !call.isNil(-1) } }
+
+    func number(_ key: String) throws -> Double? {
+        try withField(key) {
+            if call.isNil(-1) { return nil }
+            guard lua_type(L, -1) == LUA_TNUMBER else {
+                throw fieldError(key, "number expected, got \(call.typeName(-1))")
+            }
+            return skl_tonumber(L, -1, nil)
+        }
+    }
+
+    func number(_ key: String, default value: Double) throws -> Double {
+        try number(key) ?? value
+    }
+
+    func integer(_ key: String) throws -> Int? {
+        guard let value = try number(key) else { return nil }
+        guard value.isFinite, value.rounded() == value, abs(value) < 9e15 else {
+            throw fieldError(key, "integer expected, got \(NumberFormat.luaStyle(value))")
+        }
+        return Int(value)
+    }
+
+    func string(_ key: String) throws -> String? {
+        try withField(key) {
+            if call.isNil(-1) { return nil }
+            guard let text = call.lua.string(at: -1) else {
+                throw fieldError(key, "string expected, got \(call.typeName(-1))")
+            }
+            return text
+        }
+    }
+
+    func boolean(_ key: String) throws -> Bool? {
+        try withField(key) {
+            if call.isNil(-1) { return nil }
+            guard lua_type(L, -1) == LUA_TBOOLEAN else {
+                throw fieldError(key, "boolean expected, got \(call.typeName(-1))")
+            }
+            return lua_toboolean(L, -1) != 0
+        }
+    }
+
+    /// A point given as `{x, y}` or `{x = , y = }`.
+    func point(_ key: String) throws -> SIMD2<Double>? {
+        try withField(key) {
+            if call.isNil(-1) { return nil }
+            guard skl_istable(L, -1) != 0 else { throw fieldError(key, "table {x, y} expected, got \(call.typeName(-1))") }
+            let inner = LuaTableArgument(call: call, index: lua_absindex(L, -1), position: position)
+            let x = try inner.number("x") ?? inner.element(1)
+            let y = try inner.number("y") ?? inner.element(2)
+            guard let x, let y else { throw fieldError(key, "table {x, y} expected") }
+            return SIMD2(x, y)
+        }
+    }
+
+    /// The array element `i` when it is a number.
+    func element(_ i: Int) throws -> Double? {
+        lua_rawgeti(L, index, lua_Integer(i))
+        defer { skl_pop(L, 1) }
+        if call.isNil(-1) { return nil }
+        guard lua_type(L, -1) == LUA_TNUMBER else {
+            throw call.argumentError(position, "element [\(i)]: number expected, got \(call.typeName(-1))")
+        }
+        return skl_tonumber(L, -1, nil)
+    }
+
+    /// Array elements as strings.
+    func strings() throws -> [String] {
+        var result: [String] = []
+        let count = Int(lua_rawlen(L, index))
+        for i in 1...max(count, 1) where count > 0 {
+            lua_rawgeti(L, index, lua_Integer(i))
+            defer { skl_pop(L, 1) }
+            guard let text = call.lua.string(at: -1) else {
+                throw call.argumentError(position, "element [\(i)]: string expected, got \(call.typeName(-1))")
+            }
+            result.append(text)
+        }
+        return result
+    }
+
+    /// Array elements as numbers.
+    func numbers() throws -> [Double] {
+        let count = Int(lua_rawlen(L, index))
+        var result: [Double] = []
+        result.reserveCapacity(count)
+        for i in 1...max(count, 1) where count > 0 {
+            guard let value = try element(i) else {
+                throw call.argumentError(position, "element [\(i)]: number expected, got nil")
+            }
+            result.append(value)
+        }
+        return result
+    }
+
+    /// Rejects keys other than `allowed` (catches typos such as `dampng = 0.5`).
+    /// Only string keys are checked; the check is order-independent.
+    func rejectUnknownKeys(_ allowed: Set<String>) throws {
+        lua_pushnil(L)
+        var unknown: [String] = []
+        while lua_next(L, index) != 0 {
+            skl_pop(L, 1)
+            if let key = call.lua.string(at: -1), !allowed.contains(key) { unknown.append(key) }
+        }
+        if let first = unknown.sorted().first {
+            throw call.argumentError(position, "unknown field '\(first)' (expected one of: \(allowed.sorted().joined(separator: ", ")))")
+        }
+    }
+}

@@ -1,0 +1,351 @@
+import CLua
+import Foundation
+
+/// Limits a script runs under.
+public struct ScriptLimits: Sendable, Equatable {
+    /// VM instructions before the script is stopped (0: unlimited).
+    public var maxInstructions: Int64 = 250_000_000
+    /// Bytes Lua may allocate (0: unlimited). Allocations made by Swift code are not counted against it.
+    public var maxMemory: Int = 512 << 20
+    /// Opens the `io` library and `loadfile`/`dofile` (text chunks only).
+    public var allowIO = false
+
+    public init(maxInstructions: Int64 = 250_000_000, maxMemory: Int = 512 << 20, allowIO: Bool = false) {
+        self.maxInstructions = maxInstructions
+        self.maxMemory = maxMemory
+        self.allowIO = allowIO
+    }
+}
+
+/// A failure while loading or running a script. `message` starts with `file:line:` when
+/// the error has a source position; `traceback` holds Lua's stack traceback when known.
+public struct ScriptError: Error, CustomStringConvertible, Equatable {
+    public enum Kind: String, Sendable { case syntax, runtime, budget, memory, file }
+    public var kind: Kind
+    public var message: String
+    public var traceback: String
+
+    public init(_ kind: Kind, _ message: String, traceback: String = "") {
+        self.kind = kind
+        self.message = message
+        self.traceback = traceback
+    }
+
+    public var description: String { message }
+}
+
+/// A sandboxed Lua 5.4 state: text chunks only, a restricted standard library,
+/// an instruction budget and a memory cap.
+///
+/// Swift functions are exposed through a C trampoline (see `shim.h`): they report
+/// errors by throwing, and the Lua error is raised after the Swift frame returns.
+public final class LuaState {
+    let L: OpaquePointer
+    private let runtime: UnsafeMutablePointer<skl_Runtime>
+    /// Lines written by the script's `print`, in order.
+    public var printHandler: (String) -> Void = { print($0) }
+
+    public init(limits: ScriptLimits = ScriptLimits()) throws {
+        runtime = .allocate(capacity: 1)
+        runtime.initialize(to: skl_Runtime())
+        runtime.pointee.memoryLimit = limits.maxMemory
+        runtime.pointee.instructionLimit = limits.maxInstructions
+        runtime.pointee.hookInterval = 1000
+        runtime.pointee.dispatch = luaDispatch
+        runtime.pointee.release = { pointer in
+            if let pointer { Unmanaged<AnyObject>.fromOpaque(pointer).release() }
+        }
+        guard let state = skl_newstate(runtime) else {
+            runtime.deallocate()
+            throw ScriptError(.memory, "cannot create a Lua state")
+        }
+        L = state
+        runtime.pointee.context = Unmanaged.passUnretained(self).toOpaque()
+        try openSandbox(allowIO: limits.allowIO)
+    }
+
+    deinit {
+        lua_close(L)
+        runtime.deallocate()
+    }
+
+    /// Bytes Lua has allocated at most so far.
+    public var peakMemory: Int { runtime.pointee.memoryPeak }
+    /// Bytes Lua has allocated now.
+    public var memoryInUse: Int { runtime.pointee.memoryUsed }
+
+    // MARK: Running chunks
+
+    /// Loads a text chunk and calls it with no arguments, keeping `results` values on the stack.
+    /// - Returns: the stack index of the first result.
+    @discardableResult
+    func run(source: [UInt8], chunkName: String, results: Int32 = 0) throws -> Int32 {
+        if source.first == 0x1B {
+            throw ScriptError(.syntax, "\(chunkName.dropFirst()): binary chunks are not accepted (text scripts only)")
+        }
+        let base = lua_gettop(L)
+        skl_pushtraceback(L)
+        let loadStatus = source.withUnsafeBufferPointer { buffer in
+            buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
+                skl_loadtext(L, $0, buffer.count, chunkName)
+            }
+        }
+        if loadStatus != LUA_OK {
+            let message = popString()
+            skl_pop(L, 1)
+            throw ScriptError(.syntax, message)
+        }
+        do {
+            try protectedCall(arguments: 0, results: results, handlerIndex: base + 1)
+        } catch var error as ScriptError where error.kind == .memory {
+            // Memory errors carry no position: name the script at least.
+            error.message = "\(chunkName.dropFirst()): " + error.message
+            throw error
+        }
+        skl_remove(L, base + 1)
+        return base + 1
+    }
+
+    /// Calls the function below `arguments` values with the traceback handler at `handlerIndex`.
+    func protectedCall(arguments: Int32, results: Int32, handlerIndex: Int32) throws {
+        let status = skl_pcall(L, arguments, results, handlerIndex)
+        guard status != LUA_OK else { return }
+        let full = popString()
+        let rt = runtime.pointee
+        let kind: ScriptError.Kind
+        if rt.budgetExceeded != 0 {
+            kind = .budget
+        } else if status == LUA_ERRMEM || rt.memoryExceeded != 0 {
+            kind = .memory
+        } else {
+            kind = .runtime
+        }
+        var message = full
+        var traceback = ""
+        if let range = full.range(of: "\nstack traceback:") {
+            message = String(full[..<range.lowerBound])
+            traceback = String(full[range.lowerBound...].dropFirst())
+        }
+        if kind == .memory && !message.contains("memory limit") {
+            message = "memory limit exceeded (\(runtime.pointee.memoryLimit >> 20) MiB; raise it with --max-memory): \(message)"
+        }
+        if kind == .budget && !message.contains("instruction budget") {
+            message += " (instruction budget exceeded)"
+        }
+        throw ScriptError(kind, message, traceback: traceback)
+    }
+
+    // MARK: Stack helpers
+
+    /// Pops the top value and returns it as text (never raises).
+    func popString() -> String {
+        defer { skl_pop(L, 1) }
+        return string(at: -1) ?? "(error object is a \(String(cString: skl_typename(L, -1))) value)"
+    }
+
+    /// The string at `index` when it is a string (numbers are not converted).
+    func string(at index: Int32) -> String? {
+        guard lua_type(L, index) == LUA_TSTRING else { return nil }
+        var length = 0
+        guard let chars = lua_tolstring(L, index, &length) else { return nil }
+        return String(decoding: UnsafeRawBufferPointer(start: chars, count: length), as: UTF8.self)
+    }
+
+    func push(_ text: String) {
+        var text = text
+        text.withUTF8 { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { _ = lua_pushlstring(L, $0.baseAddress, $0.count) }
+        }
+    }
+
+    /// Pushes a Swift function callable from Lua; `name` is used in error messages.
+    func pushFunction(_ name: String, _ body: @escaping LuaFunction.Body) {
+        pushRetained(LuaFunction(name: name, body: body), metatable: LuaFunction.metatableName)
+        skl_pushswiftfunction(L)
+    }
+
+    /// Pushes a userdata holding a retained Swift object, with the named metatable.
+    func pushRetained(_ object: AnyObject, metatable: String) {
+        let slot = skl_newuserdata(L, MemoryLayout<UnsafeMutableRawPointer>.size)!
+        slot.storeBytes(of: Unmanaged.passRetained(object).toOpaque(), as: UnsafeMutableRawPointer.self)
+        luaL_setmetatable(L, metatable)
+    }
+
+    /// The Swift object held by the userdata at `index` when it carries `metatable`.
+    func retained(at index: Int32, metatable: String) -> AnyObject? {
+        guard let raw = luaL_testudata(L, index, metatable) else { return nil }
+        guard let object = raw.load(as: UnsafeMutableRawPointer?.self) else { return nil }
+        return Unmanaged<AnyObject>.fromOpaque(object).takeUnretainedValue()
+    }
+
+    /// Creates (once) a metatable whose `__gc` releases the Swift object.
+    func defineRetainedMetatable(_ name: String) {
+        if luaL_newmetatable(L, name) != 0 {
+            skl_pushgcswiftobject(L)
+            lua_setfield(L, -2, "__gc")
+        }
+        skl_pop(L, 1)
+    }
+
+    /// Sets `table[key] = value on top` (raw) for the table at `table`.
+    func setField(_ table: Int32, _ key: String) {
+        let t = lua_absindex(L, table)
+        push(key)
+        skl_insert(L, -2)
+        lua_rawset(L, t)
+    }
+
+    // MARK: Sandbox
+
+    private func openSandbox(allowIO: Bool) throws {
+        defineRetainedMetatable(LuaFunction.metatableName)
+        skl_openbase(L)
+        skl_openstring(L)
+        skl_opentable(L)
+        skl_openmath(L)
+        skl_openutf8(L)
+        skl_opencoroutine(L)
+        skl_openos(L)
+        if allowIO { skl_openio(L) }
+        pushFunction("print") { call in
+            let count = call.argumentCount
+            var parts: [String] = []
+            for i in 1...max(count, 1) where count > 0 {
+                parts.append(call.describe(i))
+            }
+            call.lua.printHandler(parts.joined(separator: "\t"))
+            return 0
+        }
+        lua_setglobal(L, "print")
+        let prelude = """
+        local allow_io = ...
+        local rawload, loadfile_, dofile_ = load, loadfile, dofile
+        load = function(chunk, name, mode, env) return rawload(chunk, name, "t", env) end
+        if allow_io then
+          loadfile = function(name, mode, env) return loadfile_(name, "t", env) end
+          dofile = function(name)
+            local f, err = loadfile(name)
+            if not f then error(err, 2) end
+            return f()
+          end
+        else
+          loadfile, dofile = nil, nil
+        end
+        local function unavailable(name, hint)
+          return function()
+            error(name .. " is unavailable: scripts run sandboxed" .. (hint or ""), 2)
+          end
+        end
+        local function blocked_library(lib, hint)
+          return setmetatable({}, { __index = function(_, key)
+            error(lib .. "." .. tostring(key) .. " is unavailable: scripts run sandboxed" .. (hint or ""), 2)
+          end })
+        end
+        local keep = { clock = true, time = true, date = true }
+        for name in next, os do
+          if not keep[name] then os[name] = unavailable("os." .. name) end
+        end
+        if io then
+          io.popen = unavailable("io.popen", " (no processes, even with --allow-io)")
+        else
+          io = blocked_library("io", " (pass --allow-io to read and write files)")
+        end
+        debug = blocked_library("debug")
+        package = { loadlib = unavailable("package.loadlib") }
+        dofile = dofile or unavailable("dofile", " (pass --allow-io to load files)")
+        loadfile = loadfile or unavailable("loadfile", " (pass --allow-io to load files)")
+        math.randomseed(1)
+        local loaded = { string = string, table = table, math = math, utf8 = utf8,
+                         coroutine = coroutine, os = os, io = io }
+        local preload = {}
+        function require(name)
+          if type(name) ~= "string" then
+            error("bad argument #1 to 'require' (string expected, got " .. type(name) .. ")", 2)
+          end
+          local module = loaded[name]
+          if module ~= nil then return module end
+          local open = preload[name]
+          if open == nil then
+            error("module '" .. name .. "' not found (scripts may require 'springkit' and the standard modules)", 2)
+          end
+          module = open(name)
+          loaded[name] = module
+          return module
+        end
+        return preload
+        """
+        let handler = lua_gettop(L) + 1
+        skl_pushtraceback(L)
+        let status = prelude.utf8CString.withUnsafeBufferPointer {
+            skl_loadtext(L, $0.baseAddress, $0.count - 1, "=prelude")
+        }
+        guard status == LUA_OK else { throw ScriptError(.syntax, popString()) }
+        lua_pushboolean(L, allowIO ? 1 : 0)
+        try protectedCall(arguments: 1, results: 1, handlerIndex: handler)
+        lua_setfield(L, skl_registryindex(), LuaState.preloadKey)
+        lua_settop(L, 0)
+    }
+
+    static let preloadKey = "springkit.preload"
+
+    /// Makes `require(name)` return what `open` pushes on first use.
+    func preload(_ name: String, _ open: @escaping LuaFunction.Body) {
+        lua_getfield(L, skl_registryindex(), LuaState.preloadKey)
+        pushFunction("require '\(name)'", open)
+        setField(-2, name)
+        skl_pop(L, 1)
+    }
+}
+
+/// Current state's Swift object, from inside the dispatcher.
+private func luaStateObject(_ L: OpaquePointer?) -> LuaState {
+    let context = skl_runtime(L)!.pointee.context!
+    return Unmanaged<LuaState>.fromOpaque(context).takeUnretainedValue()
+}
+
+/// The single C-callable entry for every Swift function: never raises; returns a status.
+private let luaDispatch: skl_Dispatch = { L in
+    let slot = lua_touserdata(L, skl_upvalueindex(1))!
+    let pointer = slot.load(as: UnsafeMutableRawPointer.self)
+    let function = Unmanaged<LuaFunction>.fromOpaque(pointer).takeUnretainedValue()
+    let lua = luaStateObject(L)
+    let call = LuaCall(lua: lua, functionName: function.name)
+    do {
+        return try function.body(call)
+    } catch let error as LuaArgumentError {
+        lua.push(error.message(function: function.name))
+    } catch let error as ScriptError {
+        lua.push(error.message)
+        return Int32(SKL_RAISE_RAW)
+    } catch {
+        lua.push("\(function.name): \(error)")
+    }
+    return Int32(SKL_RAISE_WHERE)
+}
+
+/// A Swift function exposed to Lua.
+final class LuaFunction {
+    typealias Body = (LuaCall) throws -> Int32
+    static let metatableName = "springkit.function"
+    let name: String
+    let body: Body
+    init(name: String, body: @escaping Body) {
+        self.name = name
+        self.body = body
+    }
+}
+
+extension LuaState {
+    /// Sets global `name` to a Swift function.
+    func setGlobalFunction(_ name: String, _ body: @escaping LuaFunction.Body) {
+        pushFunction(name, body)
+        lua_setglobal(L, name)
+    }
+
+    /// Runs Lua source text (for embedding and tests); results are discarded.
+    public func run(_ source: String, name: String = "=chunk") throws {
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
+        try run(source: Array(source.utf8), chunkName: name, results: 0)
+    }
+}

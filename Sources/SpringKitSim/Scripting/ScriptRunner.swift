@@ -1,0 +1,81 @@
+import Foundation
+
+/// What one run of a script produced.
+public struct ScriptRun {
+    /// The script's path as given.
+    public var scriptPath: String
+    public var parameters: ScriptParameters
+    public var seed: UInt64
+    /// The trace the script returned (`return tr` or `return {trace = tr}`), with its header filled in.
+    public var trace: Trace?
+    /// The report the script returned (`return {report = rep}`), ready to render.
+    public var report: ReportData?
+    /// Values reported with `springkit.metric(name, value, unit)`, in order.
+    public var metrics: [Metric]
+    /// Golden-check tolerances declared with `springkit.tolerance{...}`.
+    public var tolerances: ToleranceSpec
+    /// The Lua allocator's peak, in bytes.
+    public var peakLuaMemory: Int
+
+    public struct Metric: Equatable, Sendable {
+        public var name: String
+        public var value: Double
+        public var unit: String
+    }
+
+    public func metric(_ name: String) -> Double? { metrics.last { $0.name == name }?.value }
+}
+
+/// Options for running a script.
+public struct ScriptOptions {
+    public var parameters = ScriptParameters()
+    public var seed: UInt64 = 1
+    public var limits = ScriptLimits()
+    /// Where `print` output goes (nil: discarded).
+    public var output: ((String) -> Void)? = { print($0) }
+    public init() {}
+}
+
+/// Loads and runs one scenario script.
+public enum ScriptRunner {
+    /// Runs the script at `path`. Throws `ScriptError` for unreadable files and script
+    /// failures, `ParameterError` for invalid parameters.
+    public static func run(path: String, options: ScriptOptions = ScriptOptions()) throws -> ScriptRun {
+        let source = try readScript(path)
+        let session = ScriptSession(scriptPath: path, parameters: options.parameters, seed: options.seed)
+        let lua = try LuaState(limits: options.limits)
+        lua.printHandler = options.output ?? { _ in }
+        SpringKitModule.install(in: lua, session: session)
+        let chunkName = "@" + path
+        let first: Int32
+        do {
+            first = try lua.run(source: source, chunkName: chunkName, results: 1)
+        } catch let error as ScriptError {
+            // A parameter error raised from springkit.param keeps its own exit meaning.
+            if let parameterError = session.parameterError { throw parameterError }
+            throw error
+        }
+        try session.collectResult(lua: lua, index: first)
+        try session.parameters.checkAllOverridesDeclared()
+        return session.finish(peakLuaMemory: lua.peakMemory)
+    }
+
+    static func readScript(_ path: String) throws -> [UInt8] {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw ScriptError(.file, "\(path): no such file")
+        }
+        guard !isDirectory.boolValue else { throw ScriptError(.file, "\(path): is a directory, not a script") }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ScriptError(.file, "\(path): cannot read the file")
+        }
+        let bytes = [UInt8](data)
+        if bytes.first == 0x1B {
+            throw ScriptError(.file, "\(path): binary chunks are not accepted (text scripts only)")
+        }
+        if bytes.contains(0) {
+            throw ScriptError(.file, "\(path): not a text file (contains NUL bytes)")
+        }
+        return bytes
+    }
+}

@@ -1,0 +1,84 @@
+import CLua
+
+/// The Swift side of one script run: parameters, seed, metrics and the returned outputs.
+/// Bindings capture it; it holds no reference to the Lua state.
+final class ScriptSession {
+    let scriptPath: String
+    var parameters: ScriptParameters
+    let seed: UInt64
+    var random: SeededGenerator
+    var metrics: [ScriptRun.Metric] = []
+    var tolerances = ToleranceSpec()
+    var trace: Trace?
+    var report: ReportData?
+    /// Set when `springkit.param` rejected a value, so the run fails as a parameter error.
+    var parameterError: ParameterError?
+
+    init(scriptPath: String, parameters: ScriptParameters, seed: UInt64) {
+        self.scriptPath = scriptPath
+        self.parameters = parameters
+        self.seed = seed
+        self.random = SeededGenerator(seed: seed)
+    }
+
+    /// Reads the script's return value: a trace, or a table with `trace` and `report`.
+    func collectResult(lua: LuaState, index: Int32) throws {
+        let L = lua.L
+        if let box = lua.retained(at: index, metatable: LuaClasses.trace.name) as? TraceBox {
+            trace = box.trace
+        } else if skl_istable(L, index) != 0 {
+            lua.push("trace")
+            lua_rawget(L, index)
+            if let box = lua.retained(at: -1, metatable: LuaClasses.trace.name) as? TraceBox {
+                trace = box.trace
+            } else if skl_isnoneornil(L, -1) == 0 {
+                throw ScriptError(.runtime, "\(scriptPath): the returned table's 'trace' is not a trace")
+            }
+            skl_pop(L, 1)
+            lua.push("report")
+            lua_rawget(L, index)
+            if let box = lua.retained(at: -1, metatable: LuaClasses.report.name) as? ReportBox {
+                report = box.report
+            } else if skl_isnoneornil(L, -1) == 0 {
+                throw ScriptError(.runtime, "\(scriptPath): the returned table's 'report' is not a report")
+            }
+            skl_pop(L, 1)
+        } else if skl_isnoneornil(L, index) == 0 {
+            throw ScriptError(.runtime, "\(scriptPath): a script returns nothing, a trace, or a table {trace = ..., report = ...}")
+        }
+    }
+
+    func finish(peakLuaMemory: Int) -> ScriptRun {
+        if var trace {
+            trace.setMetadata("script", scriptPath)
+            trace.setMetadata("params", parameters.headerText)
+            trace.setMetadata("seed", String(seed))
+            self.trace = trace
+        }
+        return ScriptRun(scriptPath: scriptPath, parameters: parameters, seed: seed, trace: trace,
+                         report: report, metrics: metrics, tolerances: tolerances, peakLuaMemory: peakLuaMemory)
+    }
+}
+
+/// Lua classes of the `springkit` module.
+enum LuaClasses {
+    static let trace = LuaObjectClass(name: "springkit.Trace")
+    static let report = LuaObjectClass(name: "springkit.Report")
+    static let world = LuaObjectClass(name: "springkit.World")
+    static let scrollView = LuaObjectClass(name: "springkit.ScrollView")
+    static let rubberMenu = LuaObjectClass(name: "springkit.RubberMenu")
+    static let dotArt = LuaObjectClass(name: "springkit.DotArt")
+    static let gallery = LuaObjectClass(name: "springkit.Gallery")
+}
+
+/// A trace owned by Lua.
+final class TraceBox {
+    var trace: Trace
+    init(_ trace: Trace) { self.trace = trace }
+}
+
+/// A report owned by Lua.
+final class ReportBox {
+    var report: ReportData
+    init(_ report: ReportData) { self.report = report }
+}

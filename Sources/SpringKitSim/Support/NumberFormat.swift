@@ -1,0 +1,57 @@
+/// Decimal text for numbers in traces and reports.
+public enum NumberFormat {
+    /// Shortest decimal that reads back to the same bits; integral values print without
+    /// a fraction (`160`, not `160.0`), and `-0` keeps its sign.
+    public static func shortest(_ value: Double) -> String {
+        if value.rounded() == value && abs(value) < 1e15 {
+            if value == 0 { return value.sign == .minus ? "-0" : "0" }
+            return String(Int64(value))
+        }
+        return value.description
+    }
+
+    /// As `shortest`, for Lua-facing messages.
+    static func luaStyle(_ value: Double) -> String { shortest(value) }
+
+    /// A fixed number of decimals, for human-facing summaries (`0.125` → `"0.13"`).
+    public static func fixed(_ value: Double, _ decimals: Int) -> String {
+        guard value.isFinite else { return value.description }
+        var scale = 1.0
+        for _ in 0..<decimals { scale *= 10 }
+        let rounded = (abs(value) * scale).rounded() / scale
+        let sign = value < 0 && rounded != 0 ? "-" : ""
+        let whole = rounded.rounded(.down)
+        var text = sign + String(Int64(whole))
+        if decimals > 0 {
+            let fraction = Int64(((rounded - whole) * scale).rounded())
+            var digits = String(fraction)
+            while digits.count < decimals { digits = "0" + digits }
+            text += "." + digits
+        }
+        return text
+    }
+
+    /// Parses a parameter value strictly: a finite decimal number, nothing else.
+    public static func parseFinite(_ text: String) -> Double? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty,
+              trimmed.allSatisfy({ "0123456789+-.eE".contains($0) }),
+              let value = Double(trimmed), value.isFinite else { return nil }
+        return value
+    }
+}
+
+import Foundation
+
+extension NumberFormat {
+    /// For people: integral values as integers, others with at most `decimals` decimals, trailing zeros trimmed.
+    public static func human(_ value: Double, decimals: Int = 4) -> String {
+        guard value.isFinite else { return value.description }
+        var text = fixed(value, decimals)
+        if text.contains(".") {
+            while text.hasSuffix("0") { text.removeLast() }
+            if text.hasSuffix(".") { text.removeLast() }
+        }
+        return text == "-0" ? "0" : text
+    }
+}

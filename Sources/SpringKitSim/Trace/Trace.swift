@@ -1,0 +1,69 @@
+/// A motion trace: one row per (frame, item), columns `frame`, `t`, `id` first and
+/// then the scenario's own. Values are stored row-major in one contiguous array.
+public struct Trace: Equatable, Sendable {
+    /// The `# key: value` comment lines, in order (`script`, `params`, `seed`, …).
+    public var metadata: [(key: String, value: String)]
+    public private(set) var columns: [String]
+    /// Row-major values: row r, column c is `values[r * columns.count + c]`.
+    public private(set) var values: [Double]
+
+    public static let formatLine = "# springkit-trace 1"
+    public static let leadingColumns = ["frame", "t", "id"]
+
+    /// A new, empty trace with `frame,t,id` followed by `columns`.
+    public init(columns: [String]) {
+        self.metadata = []
+        self.columns = Trace.leadingColumns + columns
+        self.values = []
+    }
+
+    init(metadata: [(key: String, value: String)], allColumns: [String], values: [Double]) {
+        self.metadata = metadata
+        self.columns = allColumns
+        self.values = values
+    }
+
+    public var rowCount: Int { columns.isEmpty ? 0 : values.count / columns.count }
+
+    public func value(row: Int, column: Int) -> Double { values[row * columns.count + column] }
+
+    public func columnIndex(_ name: String) -> Int? { columns.firstIndex(of: name) }
+
+    /// Appends one row; `row.count` must equal `columns.count`.
+    public mutating func append(row: [Double]) {
+        precondition(row.count == columns.count, "trace row has \(row.count) values for \(columns.count) columns")
+        values.append(contentsOf: row)
+    }
+
+    /// Appends one row from its parts without building an intermediate array.
+    public mutating func append(frame: Int, t: Double, id: Int, _ rest: Double...) {
+        precondition(rest.count + 3 == columns.count, "trace row has \(rest.count + 3) values for \(columns.count) columns")
+        values.append(Double(frame))
+        values.append(t)
+        values.append(Double(id))
+        values.append(contentsOf: rest)
+    }
+
+    public mutating func reserveRows(_ count: Int) { values.reserveCapacity(count * columns.count) }
+
+    /// All values of one column, in row order.
+    public func column(_ index: Int) -> [Double] {
+        stride(from: index, to: values.count, by: columns.count).map { values[$0] }
+    }
+
+    /// The value of a metadata key, when present.
+    public func metadataValue(_ key: String) -> String? { metadata.last { $0.key == key }?.value }
+
+    public mutating func setMetadata(_ key: String, _ value: String) {
+        if let i = metadata.firstIndex(where: { $0.key == key }) {
+            metadata[i].value = value
+        } else {
+            metadata.append((key, value))
+        }
+    }
+
+    public static func == (a: Trace, b: Trace) -> Bool {
+        a.columns == b.columns && a.values.elementsEqual(b.values, by: { $0.bitPattern == $1.bitPattern })
+            && a.metadata.elementsEqual(b.metadata, by: { $0.key == $1.key && $0.value == $1.value })
+    }
+}

@@ -1,0 +1,71 @@
+/// Metrics of a motion signal sampled at times `t` (seconds).
+///
+/// All functions take the signal relative to its rest value `target`.
+public enum TraceMetrics {
+    /// The first sample time after which the signal stays within `epsilon` of `target`
+    /// to the end; `nil` when the last sample is still outside. A signal that never leaves
+    /// the band settles at its first sample.
+    public static func settleTime(t: [Double], values: [Double], target: Double, epsilon: Double) -> Double? {
+        precondition(t.count == values.count)
+        guard !values.isEmpty else { return nil }
+        var i = values.count - 1
+        guard abs(values[i] - target) <= epsilon else { return nil }
+        while i > 0 && abs(values[i - 1] - target) <= epsilon { i -= 1 }
+        return t[i]
+    }
+
+    /// Overshoot in percent of the initial distance from `target`: how far the signal
+    /// goes past the target on the far side, at most, relative to `|values[0] − target|`.
+    /// 0 when the signal never crosses, or when it starts at the target.
+    public static func overshootPercent(values: [Double], target: Double) -> Double {
+        guard let first = values.first else { return 0 }
+        let start = first - target
+        guard start != 0 else { return 0 }
+        var beyond = 0.0
+        for v in values {
+            let d = (v - target) * (start > 0 ? -1 : 1)
+            if d > beyond { beyond = d }
+        }
+        return beyond / abs(start) * 100
+    }
+
+    /// The largest absolute value.
+    public static func peak(values: [Double]) -> Double {
+        values.reduce(0) { max($0, abs($1)) }
+    }
+
+    /// Half-oscillations: how many times the signal crosses from more than `epsilon`
+    /// above the target to more than `epsilon` below it, or back (hysteresis `epsilon`).
+    public static func crossings(values: [Double], target: Double, epsilon: Double) -> Int {
+        var side = 0
+        var count = 0
+        for v in values {
+            let d = v - target
+            let now = d > epsilon ? 1 : (d < -epsilon ? -1 : 0)
+            if now != 0 {
+                if side != 0 && now != side { count += 1 }
+                side = now
+            }
+        }
+        return count
+    }
+
+    /// Full oscillations: crossings / 2.
+    public static func oscillations(values: [Double], target: Double, epsilon: Double) -> Double {
+        Double(crossings(values: values, target: target, epsilon: epsilon)) / 2
+    }
+}
+
+extension Trace {
+    /// Times and values of one column for the rows of one item (`id`), or of all rows when `id` is nil.
+    public func series(column name: String, id: Int?) -> (t: [Double], values: [Double])? {
+        guard let c = columnIndex(name), let tc = columnIndex("t"), let ic = columnIndex("id") else { return nil }
+        var times: [Double] = []
+        var values: [Double] = []
+        for row in 0..<rowCount where id == nil || value(row: row, column: ic) == Double(id!) {
+            times.append(value(row: row, column: tc))
+            values.append(value(row: row, column: c))
+        }
+        return (times, values)
+    }
+}

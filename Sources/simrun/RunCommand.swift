@@ -1,0 +1,78 @@
+import Foundation
+import SpringKitSim
+
+/// `simrun SCRIPT [options]`: runs a scenario, prints its summary and writes its trace and report.
+enum RunCommand {
+    static func run(_ arguments: [String]) throws -> Int32 {
+        var args = CommandLineArguments(arguments, command: "simrun")
+        var options = ScriptOptions()
+        var script: String?
+        var tracePath: String?
+        var reportPath: String?
+        var quiet = false
+        var listParams = false
+        var jsonLines = false
+        while let argument = args.next() {
+            let (flag, inline) = CommandLineArguments.split(argument)
+            if try ScriptOptionFlags.consume(flag, inline: inline, from: &args, into: &options) { continue }
+            switch flag {
+            case "--trace": tracePath = try args.value(for: flag, inline: inline)
+            case "--report": reportPath = try args.value(for: flag, inline: inline)
+            case "--jsonl": jsonLines = true
+            case "--quiet", "-q": quiet = true
+            case "--list-params": listParams = true
+            case "--help", "-h":
+                print(Usage.main)
+                return 0
+            default:
+                if flag.hasPrefix("-") && flag.count > 1 { throw UsageError("unknown option '\(flag)' (see 'simrun --help')") }
+                guard script == nil else { throw UsageError("one script at a time (got '\(script!)' and '\(argument)')") }
+                script = argument
+            }
+        }
+        guard let script else { throw UsageError("no script given (usage: simrun SCRIPT [options]; see 'simrun --help')") }
+        options.output = (quiet || listParams) ? nil : { print($0) }
+
+        let run = try ScriptRunner.run(path: script, options: options)
+        if listParams {
+            print(ParameterListing.text(run.parameters.declarations))
+            return 0
+        }
+        let name = URL(fileURLWithPath: script).deletingPathExtension().lastPathComponent
+        if !quiet {
+            for metric in run.metrics {
+                print("\(metric.name): \(NumberFormat.human(metric.value))\(metric.unit.isEmpty ? "" : " " + metric.unit)")
+            }
+        }
+        if let trace = run.trace {
+            let path = tracePath ?? "out/\(name).\(jsonLines ? "jsonl" : "csv")"
+            try AtomicFile.write(jsonLines ? TraceCSV.jsonLines(trace) : TraceCSV.text(trace), to: path)
+            if !quiet { print("trace: \(path) (\(trace.rowCount) rows)") }
+        } else if tracePath != nil {
+            throw UsageError("\(script) returned no trace, so --trace has nothing to write")
+        }
+        if let report = run.report {
+            let path = reportPath ?? "out/\(name).html"
+            try AtomicFile.write("", to: path) // report renderer lands with the rubber menu
+            if !quiet { print("report: \(path) (\(report.frames.count) frames)") }
+        } else if reportPath != nil {
+            throw UsageError("\(script) returned no report, so --report has nothing to write")
+        }
+        return 0
+    }
+}
+
+/// The `--list-params` table.
+enum ParameterListing {
+    static func text(_ declarations: [ParameterDeclaration]) -> String {
+        guard !declarations.isEmpty else { return "(the script declares no parameters)" }
+        var lines = ["NAME        DEFAULT   MIN       MAX       STEP      DOC"]
+        func pad(_ s: String, _ n: Int) -> String { s.count >= n ? s + " " : s + String(repeating: " ", count: n - s.count) }
+        for d in declarations {
+            let cells = [d.name, NumberFormat.shortest(d.defaultValue), d.minimum.map(NumberFormat.shortest) ?? "-",
+                         d.maximum.map(NumberFormat.shortest) ?? "-", d.step.map(NumberFormat.shortest) ?? "-"]
+            lines.append(zip(cells, [12, 10, 10, 10, 10]).map { pad($0, $1) }.joined() + d.doc)
+        }
+        return lines.joined(separator: "\n")
+    }
+}

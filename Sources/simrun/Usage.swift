@@ -1,0 +1,30 @@
+import SpringKitSim
+
+/// Help texts.
+enum Usage {
+    static let main = """
+    simrun \(SpringKitSim.version) — deterministic UIKit Dynamics-style spring scenarios, scripted in Lua
+
+    usage:
+      simrun SCRIPT [options]          run a scenario; print its summary, write its trace and report
+      simrun --help | --version
+
+    run options:
+      --trace FILE           where the trace goes (default out/NAME.csv when the script returns one)
+      --jsonl                write the trace as JSON Lines instead of CSV
+      --report FILE          where the HTML report goes (default out/NAME.html when the script returns one)
+      --quiet, -q            print nothing but errors
+      --list-params          list the script's parameters (defaults, ranges, docs) and exit
+    \(ScriptOptionFlags.help)
+
+    exit status: 0 success, 1 a check found differences, 2 bad input (usage, script error,
+    invalid parameter, unreadable file) with a one-line reason on stderr.
+    docs: docs/cli.md, docs/lua-api.md
+    """
+
+    static func topic(_ name: String) -> String? {
+        switch name {
+        default: return nil
+        }
+    }
+}

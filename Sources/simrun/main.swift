@@ -1,0 +1,40 @@
+import Foundation
+import SpringKitSim
+
+/// simrun — runs SpringKitSim scenario scripts. Exit status: 0 success, 1 a check found
+/// differences, 2 bad input (with a one-line reason on stderr).
+setvbuf(stdout, nil, _IOFBF, 1 << 16)
+
+func fail(_ message: String, detail: String = "") -> Never {
+    fflush(stdout)
+    FileHandle.standardError.write(Data(("simrun: " + message + "\n").utf8))
+    if !detail.isEmpty { FileHandle.standardError.write(Data((detail + "\n").utf8)) }
+    exit(2)
+}
+
+var arguments = Array(CommandLine.arguments.dropFirst())
+let status: Int32
+do {
+    switch arguments.first {
+    case nil:
+        throw UsageError("no script given (usage: simrun SCRIPT [options]; see 'simrun --help')")
+    case "--help", "-h", "help":
+        if arguments.count > 1, let topic = Usage.topic(arguments[1]) { print(topic) } else { print(Usage.main) }
+        status = 0
+    case "--version":
+        print("simrun \(SpringKitSim.version)")
+        status = 0
+    default:
+        status = try RunCommand.run(arguments)
+    }
+} catch let error as UsageError {
+    fail(error.description)
+} catch let error as ScriptError {
+    fail(error.message, detail: error.traceback)
+} catch let error as ParameterError {
+    fail(error.description)
+} catch {
+    fail("\(error)")
+}
+fflush(stdout)
+exit(status)
