@@ -1,3 +1,230 @@
+/// `springkit.world{...}` and the World methods (see docs/lua-api.md, "Dynamics").
 extension ModuleBuilder {
-    func addDynamics() {}
+    func addDynamics() {
+        LuaClasses.world.define(in: lua, methods: worldMethods, properties: [
+            "time": { call, object in call.push((object as! World).time); return 1 },
+            "frame": { call, object in call.push((object as! World).frameCount); return 1 },
+            "steps": { call, object in call.push((object as! World).stepCount); return 1 },
+            "paused": { call, object in call.push((object as! World).isPaused); return 1 },
+            "items": { call, object in call.push((object as! World).itemCount); return 1 },
+            "springs": { call, object in call.push((object as! World).springCount); return 1 },
+            "solver": { call, object in call.push((object as! World).configuration.solver.rawValue); return 1 },
+        ])
+
+        function("world") { call in
+            let spec = try call.table(1, optional: true)
+            let configuration = try Self.worldConfiguration(spec, call)
+            do {
+                call.push(try World(configuration: configuration), as: LuaClasses.world)
+            } catch let error as DynamicsError {
+                throw call.argumentError(1, error.description)
+            }
+            return 1
+        }
+    }
+
+    static let worldKeys: Set<String> = ["step", "frame", "max_frame", "solver", "scale", "velocity_iterations",
+                                         "position_iterations", "slop", "rest_speed", "rest_time"]
+
+    /// Reads a world configuration table (all fields optional).
+    static func worldConfiguration(_ spec: LuaTableArgument?, _ call: LuaCall) throws -> WorldConfiguration {
+        var c = WorldConfiguration()
+        guard let spec else { return c }
+        try spec.rejectUnknownKeys(worldKeys)
+        c.stepDuration = try spec.number("step", default: c.stepDuration)
+        c.frameDuration = try spec.number("frame", default: c.frameDuration)
+        c.maximumFrameDuration = try spec.number("max_frame", default: c.maximumFrameDuration)
+        if let name = try spec.string("solver") {
+            guard let solver = SolverKind(rawValue: name) else {
+                throw call.argumentError(spec.position, "field 'solver': expected 'uikit' or 'exact', got '\(name)'")
+            }
+            c.solver = solver
+        }
+        c.screenScale = try spec.number("scale", default: c.screenScale)
+        c.velocityIterations = try spec.integer("velocity_iterations") ?? c.velocityIterations
+        c.positionIterations = try spec.integer("position_iterations") ?? c.positionIterations
+        c.linearSlop = try spec.number("slop", default: c.linearSlop)
+        c.restSpeed = try spec.number("rest_speed", default: c.restSpeed)
+        c.restTime = try spec.number("rest_time", default: c.restTime)
+        do {
+            try c.validate()
+        } catch let error as DynamicsError {
+            throw call.argumentError(spec.position, error.description)
+        }
+        return c
+    }
+
+    /// Reads `{length =, damping =, frequency =}` over `base`.
+    static func springParameters(_ spec: LuaTableArgument, base: SpringParameters) throws -> SpringParameters {
+        var p = base
+        p.length = try spec.number("length", default: p.length)
+        p.damping = try spec.number("damping", default: p.damping)
+        p.frequency = try spec.number("frequency", default: p.frequency)
+        do {
+            try p.validate()
+        } catch let error as DynamicsError {
+            throw spec.call.argumentError(spec.position, error.description)
+        }
+        return p
+    }
+
+    private var worldMethods: [(String, LuaFunction.Body)] {
+        func world(_ call: LuaCall) throws -> World { try call.object(1, World.self, LuaClasses.world) }
+        func item(_ call: LuaCall, _ index: Int32) throws -> ItemID { ItemID(rawValue: Int32(clamping: try call.integer(index))) }
+        func spring(_ call: LuaCall, _ index: Int32) throws -> SpringID { SpringID(rawValue: Int32(clamping: try call.integer(index))) }
+        func point(_ call: LuaCall, _ index: Int32) throws -> SIMD2<Double> {
+            SIMD2(try call.finiteNumber(index), try call.finiteNumber(index + 1))
+        }
+        /// Runs a world call, turning dynamics errors into argument errors at `position`.
+        func checked<T>(_ call: LuaCall, _ position: Int32, _ body: () throws -> T) throws -> T {
+            do { return try body() } catch let error as DynamicsError { throw call.argumentError(position, error.description) }
+        }
+        return [
+            ("add_item", { call in
+                let w = try world(call)
+                let spec = try call.table(2)!
+                try spec.rejectUnknownKeys(["x", "y", "vx", "vy", "width", "height", "density"])
+                let center = SIMD2(try spec.number("x", default: 0), try spec.number("y", default: 0))
+                let velocity = SIMD2(try spec.number("vx", default: 0), try spec.number("vy", default: 0))
+                let size = SIMD2(try spec.number("width", default: 1), try spec.number("height", default: 1))
+                let density = try spec.number("density", default: 1)
+                let id = try checked(call, 2) { try w.addItem(center: center, size: size, density: density, velocity: velocity) }
+                call.push(Int(id.rawValue))
+                return 1
+            }),
+            ("remove_item", { call in
+                let w = try world(call)
+                let id = try item(call, 2)
+                try checked(call, 2) { try w.removeItem(id) }
+                return 0
+            }),
+            ("attach", { call in
+                let w = try world(call)
+                let id = try item(call, 2)
+                let spec = try call.table(3)!
+                try spec.rejectUnknownKeys(["anchor", "length", "damping", "frequency"])
+                guard let anchor = try spec.point("anchor") else { throw call.argumentError(3, "field 'anchor' ({x, y}) is required") }
+                let parameters = try Self.springParameters(spec, base: SpringParameters())
+                let s = try checked(call, 2) { try w.attach(id, to: anchor, parameters) }
+                call.push(Int(s.rawValue))
+                return 1
+            }),
+            ("connect", { call in
+                let w = try world(call)
+                let a = try item(call, 2), b = try item(call, 3)
+                let spec = try call.table(4)!
+                try spec.rejectUnknownKeys(["length", "damping", "frequency"])
+                let parameters = try Self.springParameters(spec, base: SpringParameters())
+                let s = try checked(call, 2) { try w.connect(a, b, parameters) }
+                call.push(Int(s.rawValue))
+                return 1
+            }),
+            ("remove_spring", { call in
+                let w = try world(call)
+                let s = try spring(call, 2)
+                try checked(call, 2) { try w.removeSpring(s) }
+                return 0
+            }),
+            ("set_anchor", { call in
+                let w = try world(call)
+                let s = try spring(call, 2)
+                let p = try point(call, 3)
+                try checked(call, 2) { try w.setAnchor(s, p) }
+                return 0
+            }),
+            ("anchor", { call in
+                let w = try world(call)
+                let s = try spring(call, 2)
+                let p = try checked(call, 2) { try w.anchor(s) }
+                call.push(p.x); call.push(p.y)
+                return 2
+            }),
+            ("set_spring", { call in
+                let w = try world(call)
+                let s = try spring(call, 2)
+                let spec = try call.table(3)!
+                try spec.rejectUnknownKeys(["length", "damping", "frequency"])
+                let current = try checked(call, 2) { try w.parameters(s) }
+                let parameters = try Self.springParameters(spec, base: current)
+                try checked(call, 3) { try w.setParameters(s, parameters) }
+                return 0
+            }),
+            ("spring", { call in
+                let w = try world(call)
+                let s = try spring(call, 2)
+                let p = try checked(call, 2) { try w.parameters(s) }
+                call.pushRecord(["length": p.length, "damping": p.damping, "frequency": p.frequency])
+                return 1
+            }),
+            ("position", { call in
+                let w = try world(call)
+                let id = try item(call, 2)
+                let p = try checked(call, 2) { try w.position(id) }
+                call.push(p.x); call.push(p.y)
+                return 2
+            }),
+            ("layout_position", { call in
+                let w = try world(call)
+                let id = try item(call, 2)
+                let p = try checked(call, 2) { try w.layoutPosition(id) }
+                call.push(p.x); call.push(p.y)
+                return 2
+            }),
+            ("velocity", { call in
+                let w = try world(call)
+                let id = try item(call, 2)
+                let v = try checked(call, 2) { try w.velocity(id) }
+                call.push(v.x); call.push(v.y)
+                return 2
+            }),
+            ("set_position", { call in
+                let w = try world(call)
+                let id = try item(call, 2)
+                let p = try point(call, 3)
+                try checked(call, 2) { try w.setPosition(id, p) }
+                return 0
+            }),
+            ("set_velocity", { call in
+                let w = try world(call)
+                let id = try item(call, 2)
+                let v = try point(call, 3)
+                try checked(call, 2) { try w.setVelocity(id, v) }
+                return 0
+            }),
+            ("resting", { call in
+                let w = try world(call)
+                let id = try item(call, 2)
+                call.push(try checked(call, 2) { try w.isResting(id) })
+                return 1
+            }),
+            ("step", { call in
+                let w = try world(call)
+                let duration: Double? = call.isNil(2) ? nil : try call.number(2)
+                try checked(call, 2) { try w.advanceFrame(duration: duration) }
+                return 0
+            }),
+            ("step_frames", { call in
+                let w = try world(call)
+                let count = try call.integer(2)
+                guard count >= 0 else { throw call.argumentError(2, "frame count must be ≥ 0, got \(count)") }
+                try checked(call, 1) { try w.advanceFrames(count) }
+                return 0
+            }),
+            ("step_seconds", { call in
+                let w = try world(call)
+                let seconds = try call.number(2)
+                try checked(call, 2) { try w.advance(seconds: seconds) }
+                return 0
+            }),
+            ("step_until_rest", { call in
+                let w = try world(call)
+                let limit = try call.number(2, default: 10)
+                let start = w.time
+                let rested = try checked(call, 2) { try w.advanceUntilRest(limit: limit) }
+                call.push(rested)
+                call.push(w.time - start)
+                return 2
+            }),
+        ]
+    }
 }

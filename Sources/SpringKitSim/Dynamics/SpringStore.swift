@@ -1,0 +1,42 @@
+/// Springs as structure of arrays. `itemB == -1` means item A hangs on `anchor`.
+struct SpringStore {
+    var table = DenseIndexTable()
+    /// Dense item indices (kept current when items move in their arrays).
+    var itemA: [Int32] = [], itemB: [Int32] = []
+    var anchorX: [Double] = [], anchorY: [Double] = []
+    var length: [Double] = [], damping: [Double] = [], frequency: [Double] = []
+    /// Accumulated impulse of the joint solver, for warm starting.
+    var impulse: [Double] = []
+
+    var count: Int { table.count }
+
+    mutating func append(itemA a: Int32, itemB b: Int32, anchor: SIMD2<Double>, parameters p: SpringParameters) -> Int32 {
+        let id = table.append()
+        itemA.append(a); itemB.append(b)
+        anchorX.append(anchor.x); anchorY.append(anchor.y)
+        length.append(p.length); damping.append(p.damping); frequency.append(p.frequency)
+        impulse.append(0)
+        return id
+    }
+
+    mutating func remove(_ id: Int32) {
+        let i = table.remove(id).vacated
+        itemA.swapRemove(at: i); itemB.swapRemove(at: i)
+        anchorX.swapRemove(at: i); anchorY.swapRemove(at: i)
+        length.swapRemove(at: i); damping.swapRemove(at: i); frequency.swapRemove(at: i)
+        impulse.swapRemove(at: i)
+    }
+
+    func parameters(_ i: Int) -> SpringParameters {
+        SpringParameters(length: length[i], damping: damping[i], frequency: frequency[i])
+    }
+
+    /// After item `from` moved to dense index `to`, points its springs there.
+    mutating func itemMoved(from: Int, to: Int) {
+        let f = Int32(from), t = Int32(to)
+        for s in 0..<count {
+            if itemA[s] == f { itemA[s] = t }
+            if itemB[s] == f { itemB[s] = t }
+        }
+    }
+}

@@ -1,0 +1,326 @@
+/// A world of dynamic items on springs, stepped as `UIDynamicAnimator` steps its
+/// physics: each display frame feeds an accumulator, and the world advances in fixed
+/// internal steps (1/120 s by default); leftover time carries to the next frame.
+///
+/// Per fixed step: anchored soft springs advance in closed form (see
+/// `AnchoredSpringStep`, or `ExactSpringStep` with the `exact` solver); every other
+/// spring goes through the `JointSolver`. Items rest after `restTime` at or under
+/// `restSpeed`, and the world is paused while no item with a spring is awake.
+///
+/// Items without any spring are not simulated (like items outside an animator).
+/// Positions are reported unrounded; `layoutPosition` rounds to the pixel grid.
+public final class World {
+    public let configuration: WorldConfiguration
+    var items = ItemStore()
+    var springs = SpringStore()
+    private var joints = JointSolver()
+    private var exactMatrices: [ExactStepMatrix] = []
+    /// Set when springs or their parameters change: motions are recomputed before the next step.
+    private var needsClassification = false
+    private var accumulator = 0.0
+    private var awakeAnchored = 0
+    private var jointsAwake = false
+
+    /// Simulated seconds (the sum of frame durations fed in). Configured frames are
+    /// counted rather than summed, so `time` after n of them is exactly n × frame.
+    public var time: Double { Double(configuredFrames) * configuration.frameDuration + otherFrameTime }
+    private var configuredFrames = 0
+    private var otherFrameTime = 0.0
+    /// Frames fed in so far.
+    public private(set) var frameCount = 0
+    /// Fixed steps taken so far.
+    public private(set) var stepCount = 0
+
+    public init(configuration: WorldConfiguration = WorldConfiguration()) throws {
+        try configuration.validate()
+        self.configuration = configuration
+    }
+
+    // MARK: Items
+
+    public var itemCount: Int { items.count }
+    public var springCount: Int { springs.count }
+
+    /// Adds an item. Its mass is density × width × height (1 when that is 0).
+    @discardableResult
+    public func addItem(center: SIMD2<Double>, size: SIMD2<Double> = SIMD2(1, 1), density: Double = 1,
+                        velocity: SIMD2<Double> = .zero) throws -> ItemID {
+        guard center.x.isFinite, center.y.isFinite, velocity.x.isFinite, velocity.y.isFinite else {
+            throw DynamicsError.invalidParameter("item center and velocity must be finite")
+        }
+        guard size.x.isFinite, size.y.isFinite, size.x >= 0, size.y >= 0 else {
+            throw DynamicsError.invalidParameter("item size must be finite and ≥ 0")
+        }
+        guard density.isFinite, density > 0 else {
+            throw DynamicsError.invalidParameter("density must be a positive number, got \(NumberFormat.shortest(density))")
+        }
+        return ItemID(rawValue: items.append(center: center, velocity: velocity, size: size, density: density))
+    }
+
+    /// Removes an item and every spring attached to it.
+    public func removeItem(_ id: ItemID) throws {
+        let i = try index(id)
+        let attached = (0..<springs.count).filter { Int(springs.itemA[$0]) == i || Int(springs.itemB[$0]) == i }
+        for s in attached.reversed() { springs.remove(springs.table.identifierAt[s]) }
+        let moved = items.remove(id.rawValue)
+        if let from = moved.movedFrom { springs.itemMoved(from: from, to: moved.vacated) }
+        needsClassification = true
+    }
+
+    public func contains(_ id: ItemID) -> Bool { items.table.denseIndex(id.rawValue) != nil }
+
+    public func position(_ id: ItemID) throws -> SIMD2<Double> { items.position(try index(id)) }
+    public func velocity(_ id: ItemID) throws -> SIMD2<Double> { items.velocity(try index(id)) }
+    public func size(_ id: ItemID) throws -> SIMD2<Double> {
+        let i = try index(id)
+        return SIMD2(items.width[i], items.height[i])
+    }
+
+    /// The center as UIKit writes it back to the item: rounded to the pixel grid.
+    public func layoutPosition(_ id: ItemID) throws -> SIMD2<Double> {
+        PixelGrid.round(try position(id), scale: configuration.screenScale)
+    }
+
+    public func isResting(_ id: ItemID) throws -> Bool { items.sleeping[try index(id)] != 0 }
+
+    public func setPosition(_ id: ItemID, _ p: SIMD2<Double>) throws {
+        guard p.x.isFinite, p.y.isFinite else { throw DynamicsError.invalidParameter("position must be finite") }
+        let i = try index(id)
+        items.px[i] = p.x; items.py[i] = p.y
+        wake(i)
+    }
+
+    public func setVelocity(_ id: ItemID, _ v: SIMD2<Double>) throws {
+        guard v.x.isFinite, v.y.isFinite else { throw DynamicsError.invalidParameter("velocity must be finite") }
+        let i = try index(id)
+        items.vx[i] = v.x; items.vy[i] = v.y
+        wake(i)
+    }
+
+    /// All item identifiers, in the order they were added (removed ones left out).
+    public var itemIDs: [ItemID] {
+        items.table.identifierAt.map { ItemID(rawValue: $0) }.sorted()
+    }
+
+    // MARK: Springs
+
+    /// Hangs `item` on a spring to a fixed point (`UIAttachmentBehavior(item:attachedToAnchor:)`).
+    @discardableResult
+    public func attach(_ item: ItemID, to anchor: SIMD2<Double>, _ parameters: SpringParameters) throws -> SpringID {
+        try parameters.validate()
+        guard anchor.x.isFinite, anchor.y.isFinite else { throw DynamicsError.invalidParameter("anchor must be finite") }
+        let a = try index(item)
+        let id = springs.append(itemA: Int32(a), itemB: -1, anchor: anchor, parameters: parameters)
+        needsClassification = true
+        wake(a)
+        return SpringID(rawValue: id)
+    }
+
+    /// Joins two items with a spring (`UIAttachmentBehavior(item:attachedTo:)`).
+    @discardableResult
+    public func connect(_ itemA: ItemID, _ itemB: ItemID, _ parameters: SpringParameters) throws -> SpringID {
+        try parameters.validate()
+        let a = try index(itemA), b = try index(itemB)
+        guard a != b else { throw DynamicsError.invalidParameter("a spring needs two different items") }
+        let id = springs.append(itemA: Int32(a), itemB: Int32(b), anchor: .zero, parameters: parameters)
+        needsClassification = true
+        wake(a); wake(b)
+        return SpringID(rawValue: id)
+    }
+
+    public func removeSpring(_ id: SpringID) throws {
+        let s = try springIndex(id)
+        wake(Int(springs.itemA[s]))
+        if springs.itemB[s] >= 0 { wake(Int(springs.itemB[s])) }
+        springs.remove(id.rawValue)
+        needsClassification = true
+    }
+
+    public func contains(_ id: SpringID) -> Bool { springs.table.denseIndex(id.rawValue) != nil }
+
+    public func anchor(_ id: SpringID) throws -> SIMD2<Double> {
+        let s = try springIndex(id)
+        return SIMD2(springs.anchorX[s], springs.anchorY[s])
+    }
+
+    public func setAnchor(_ id: SpringID, _ anchor: SIMD2<Double>) throws {
+        guard anchor.x.isFinite, anchor.y.isFinite else { throw DynamicsError.invalidParameter("anchor must be finite") }
+        let s = try springIndex(id)
+        springs.anchorX[s] = anchor.x; springs.anchorY[s] = anchor.y
+        let a = Int(springs.itemA[s])
+        if items.motion[a] == ItemMotion.anchored.rawValue && !needsClassification {
+            items.anchorX[a] = anchor.x; items.anchorY[a] = anchor.y
+        }
+        wake(a)
+    }
+
+    public func parameters(_ id: SpringID) throws -> SpringParameters { springs.parameters(try springIndex(id)) }
+
+    public func setParameters(_ id: SpringID, _ parameters: SpringParameters) throws {
+        try parameters.validate()
+        let s = try springIndex(id)
+        springs.length[s] = parameters.length
+        springs.damping[s] = parameters.damping
+        springs.frequency[s] = parameters.frequency
+        needsClassification = true
+        wake(Int(springs.itemA[s]))
+        if springs.itemB[s] >= 0 { wake(Int(springs.itemB[s])) }
+    }
+
+    /// The springs attached to an item, in the order they were added.
+    public func springs(of item: ItemID) throws -> [SpringID] {
+        let i = Int32(try index(item))
+        return (0..<springs.count).filter { springs.itemA[$0] == i || springs.itemB[$0] == i }
+            .map { SpringID(rawValue: springs.table.identifierAt[$0]) }.sorted()
+    }
+
+    // MARK: Stepping
+
+    /// True while nothing moves: every item with a spring rests, or there are no springs.
+    /// Stepping a paused world only advances `time`.
+    public var isPaused: Bool {
+        if needsClassification { return springs.count == 0 }
+        return awakeAnchored == 0 && !jointsAwake
+    }
+
+    /// Feeds one display frame of `duration` seconds (default: the configured frame).
+    /// Frames longer than `maximumFrameDuration` count as one configured frame.
+    public func advanceFrame(duration: Double? = nil) throws {
+        var dt = duration ?? configuration.frameDuration
+        guard dt.isFinite, dt >= 0 else {
+            throw DynamicsError.invalidParameter("frame duration must be a finite number ≥ 0, got \(dt)")
+        }
+        if dt > configuration.maximumFrameDuration { dt = configuration.frameDuration }
+        if dt == configuration.frameDuration { configuredFrames += 1 } else { otherFrameTime += dt }
+        frameCount += 1
+        accumulator += dt
+        var steps = 0
+        while accumulator >= configuration.stepDuration {
+            accumulator -= configuration.stepDuration
+            steps += 1
+        }
+        try advance(steps: steps)
+    }
+
+    /// Feeds `count` configured frames.
+    public func advanceFrames(_ count: Int) throws {
+        for _ in 0..<max(count, 0) { try advanceFrame() }
+    }
+
+    /// Feeds configured frames until at least `seconds` more have passed.
+    public func advance(seconds: Double) throws {
+        guard seconds.isFinite, seconds >= 0 else {
+            throw DynamicsError.invalidParameter("seconds must be a finite number ≥ 0, got \(seconds)")
+        }
+        let end = time + seconds - 1e-12
+        while time < end { try advanceFrame() }
+    }
+
+    /// Feeds configured frames until the world pauses or `limit` seconds pass.
+    /// Returns whether it came to rest.
+    @discardableResult
+    public func advanceUntilRest(limit: Double) throws -> Bool {
+        guard limit.isFinite, limit >= 0 else {
+            throw DynamicsError.invalidParameter("limit must be a finite number ≥ 0, got \(limit)")
+        }
+        let end = time + limit - 1e-12
+        while !isPaused && time < end { try advanceFrame() }
+        return isPaused
+    }
+
+    /// Takes `steps` fixed steps now, outside the frame accumulator.
+    public func advance(steps: Int) throws {
+        guard steps > 0 else { return }
+        if needsClassification { try classify() }
+        if isPaused { return }
+        let c = configuration
+        switch c.solver {
+        case .uikit:
+            awakeAnchored = awakeAnchored == 0 ? 0 : AnchoredSpringStep.advance(
+                &items, steps: steps, h: c.stepDuration, slop: c.linearSlop,
+                restSpeed: c.restSpeed, restStepsToSleep: c.restSteps)
+        case .exact:
+            awakeAnchored = awakeAnchored == 0 ? 0 : ExactSpringStep.advance(
+                &items, matrices: exactMatrices, steps: steps, restSpeed: c.restSpeed, restStepsToSleep: c.restSteps)
+        }
+        if jointsAwake {
+            for _ in 0..<steps where jointsAwake {
+                jointsAwake = joints.step(&items, &springs, configuration: c)
+            }
+        }
+        stepCount += steps
+    }
+
+    // MARK: Internals
+
+    private func index(_ id: ItemID) throws -> Int {
+        guard let i = items.table.denseIndex(id.rawValue) else { throw DynamicsError.unknownItem(id) }
+        return i
+    }
+
+    private func springIndex(_ id: SpringID) throws -> Int {
+        guard let s = springs.table.denseIndex(id.rawValue) else { throw DynamicsError.unknownSpring(id) }
+        return s
+    }
+
+    private func wake(_ i: Int) {
+        items.wake(i)
+        if needsClassification { return }
+        switch ItemMotion(rawValue: items.motion[i]) {
+        case .anchored?: awakeAnchored = max(awakeAnchored, 1)  // recounted on the next step
+        case .joint?:
+            joints.wake(&items)
+            jointsAwake = true
+        default: break
+        }
+    }
+
+    /// Decides each item's motion from its springs and refreshes the fast path's caches.
+    private func classify() throws {
+        let n = items.count
+        var springCount = [Int32](repeating: 0, count: n)
+        for s in 0..<springs.count {
+            springCount[Int(springs.itemA[s])] += 1
+            if springs.itemB[s] >= 0 { springCount[Int(springs.itemB[s])] += 1 }
+        }
+        for i in 0..<n { items.motion[i] = springCount[i] == 0 ? ItemMotion.none.rawValue : ItemMotion.joint.rawValue }
+        var jointSprings: [Int32] = []
+        let h = configuration.stepDuration
+        if configuration.solver == .exact && exactMatrices.count != n {
+            exactMatrices = .init(repeating: ExactStepMatrix(damping: 0, frequency: 0, step: h), count: n)
+        }
+        for s in 0..<springs.count {
+            let a = Int(springs.itemA[s])
+            let lone = springs.itemB[s] < 0 && springCount[a] == 1 && springs.frequency[s] > 0
+            if configuration.solver == .exact {
+                guard lone && springs.length[s] == 0 else {
+                    let id = springs.table.identifierAt[s]
+                    let p = springs.parameters(s)
+                    let reason = springs.itemB[s] >= 0 ? "it joins two items"
+                        : springCount[a] > 1 ? "its item has \(springCount[a]) springs"
+                        : p.frequency == 0 ? "it is rigid (frequency 0)"
+                        : "its length is \(NumberFormat.shortest(p.length)), not 0"
+                    throw DynamicsError.unsupportedByExactSolver("spring \(id) is not a zero-length spring from one item to an anchor (\(reason))")
+                }
+                exactMatrices[a] = ExactStepMatrix(damping: springs.damping[s], frequency: springs.frequency[s], step: h)
+            }
+            if lone {
+                items.motion[a] = ItemMotion.anchored.rawValue
+                items.anchorX[a] = springs.anchorX[s]
+                items.anchorY[a] = springs.anchorY[s]
+                items.restLength[a] = springs.length[s]
+                let k = AnchoredSpringStep.coefficients(damping: springs.damping[s], frequency: springs.frequency[s], step: h)
+                items.stiffnessTerm[a] = k.stiffnessTerm
+                items.dampingDivisor[a] = k.dampingDivisor
+            } else {
+                jointSprings.append(Int32(s))
+            }
+        }
+        let jointItems = (0..<n).filter { items.motion[$0] == ItemMotion.joint.rawValue }.map { Int32($0) }
+        joints.reset(springs: jointSprings, items: jointItems)
+        awakeAnchored = (0..<n).reduce(0) { $0 + (items.motion[$1] == ItemMotion.anchored.rawValue && items.sleeping[$1] == 0 ? 1 : 0) }
+        jointsAwake = jointItems.contains { items.sleeping[Int($0)] == 0 }
+        if jointsAwake { joints.wake(&items) }
+        needsClassification = false
+    }
+}

@@ -1,0 +1,44 @@
+/// How a `World` steps. Defaults follow UIKit Dynamics (see docs/physics.md).
+public struct WorldConfiguration: Equatable, Sendable {
+    /// The fixed internal step, seconds (UIKit: 1/120).
+    public var stepDuration: Double = 1.0 / 120
+    /// A display frame, seconds (60 Hz).
+    public var frameDuration: Double = 1.0 / 60
+    /// Frames longer than this are taken as `frameDuration` (UIKit: 0.5 s).
+    public var maximumFrameDuration: Double = 0.5
+    public var velocityIterations: Int = 8
+    public var positionIterations: Int = 3
+    public var solver: SolverKind = .uikit
+    /// Screen scale for centers written back to layouts (2 or 3 on devices).
+    public var screenScale: Double = 2
+    /// Distance under which a joint applies nothing (Box2D's linear slop), points.
+    public var linearSlop: Double = 0.005
+    /// Largest position correction of a rigid joint per iteration, points.
+    public var maximumLinearCorrection: Double = 0.2
+    /// An item rests once its speed stays at or under this (points/s) ...
+    public var restSpeed: Double = 1
+    /// ... for this long (seconds). `.infinity` turns sleeping off.
+    public var restTime: Double = 0.5
+
+    public init() {}
+
+    /// Throws when a value is out of its domain.
+    public func validate() throws {
+        func require(_ ok: Bool, _ text: String) throws { if !ok { throw DynamicsError.invalidParameter(text) } }
+        try require(stepDuration.isFinite && stepDuration > 0, "step must be a positive number of seconds, got \(NumberFormat.shortest(stepDuration))")
+        try require(frameDuration.isFinite && frameDuration > 0, "frame must be a positive number of seconds, got \(NumberFormat.shortest(frameDuration))")
+        try require(maximumFrameDuration.isFinite && maximumFrameDuration > 0, "maximum frame duration must be positive")
+        try require((1...1000).contains(velocityIterations), "velocity iterations must be 1…1000, got \(velocityIterations)")
+        try require((0...1000).contains(positionIterations), "position iterations must be 0…1000, got \(positionIterations)")
+        try require(screenScale.isFinite && screenScale > 0, "screen scale must be positive, got \(NumberFormat.shortest(screenScale))")
+        try require(linearSlop.isFinite && linearSlop >= 0, "linear slop must be ≥ 0")
+        try require(maximumLinearCorrection.isFinite && maximumLinearCorrection > 0, "maximum linear correction must be positive")
+        try require(restSpeed.isFinite && restSpeed >= 0, "rest speed must be ≥ 0, got \(NumberFormat.shortest(restSpeed))")
+        try require(!restTime.isNaN && restTime >= 0, "rest time must be ≥ 0 (or infinite), got \(NumberFormat.shortest(restTime))")
+    }
+
+    /// Fixed steps an item must spend at or under `restSpeed` before it rests.
+    var restSteps: Int32 {
+        Int32(min(Double(Int32.max), (restTime / stepDuration - 1e-9).rounded(.up)))
+    }
+}
