@@ -16,7 +16,9 @@ let package = Package(
             pkgConfig: "lua5.4",
             providers: [.apt(["liblua5.4-dev"]), .brew(["lua@5.4"])]
         ),
-        .target(name: "SpringKitSim", dependencies: ["CLua"]),
+        // The anchored-spring hot loop, compiled per instruction set (see its header).
+        .target(name: "CSpringKernel"),
+        .target(name: "SpringKitSim", dependencies: ["CLua", "CSpringKernel"]),
         .executableTarget(name: "simrun", dependencies: ["SpringKitSim"]),
         .testTarget(name: "SpringKitSimTests", dependencies: ["SpringKitSim"]),
     ]

@@ -1,3 +1,5 @@
+import CSpringKernel
+
 /// The step of a soft spring from one item to a fixed anchor, as UIKit Dynamics'
 /// Box2D 2.3 distance joint computes it (the `uikit` solver's fast path).
 ///
@@ -11,67 +13,58 @@
 /// Within the linear slop of the anchor the joint applies nothing. A joint with one
 /// anchored item converges in the first velocity iteration, so the 8 iterations of the
 /// joint solver give this same value; the fast path computes it once.
+///
+/// Written with d = p − a and D = 1 / (1 + 2ζωh + ω²h²), the velocity change is
+///
+///     v ← v + [ (D − 1)(v·d)/|d|² − h ω² D + h ω² D · length / |d| ] d
+///
+/// so a zero-length spring needs one division and no square root.
 enum AnchoredSpringStep {
-    /// The two per-spring coefficients: `h ω²` and `1 / (1 + 2ζωh + ω²h²)`.
-    static func coefficients(damping: Double, frequency: Double, step h: Double) -> (stiffnessTerm: Double, dampingDivisor: Double) {
-        let omega = 2 * Double.pi * frequency
-        return (h * omega * omega, 1 / (1 + 2 * damping * omega * h + omega * omega * h * h))
+    /// Per-spring coefficients: `D − 1`, `h ω² D` and `h ω² D · length`.
+    struct Coefficients: Equatable {
+        var dampingMinusOne: Double
+        var stiffness: Double
+        var stiffnessLength: Double
+
+        init(damping: Double, frequency: Double, length: Double, step h: Double) {
+            let omega = 2 * Double.pi * frequency
+            let divisor = 1 / (1 + 2 * damping * omega * h + omega * omega * h * h)
+            dampingMinusOne = divisor - 1
+            stiffness = h * omega * omega * divisor
+            stiffnessLength = stiffness * length
+        }
     }
 
-    /// Advances every awake item whose motion is `.anchored` by `steps` fixed steps,
-    /// with rest detection after each step. Returns how many of them are still awake.
+    /// Advances every awake anchored item (`anchoredRest ≥ 0`) by `steps` fixed steps,
+    /// with rest detection after each step; returns how many are still awake.
+    /// `zeroLength` promises that every such spring has length 0 (no square root).
+    ///
+    /// The loop itself is `skk_advance_anchored` (CSpringKernel): branch-free, walking
+    /// items in L1-sized blocks, compiled for AVX-512, AVX2 and the baseline and chosen
+    /// at run time. All variants round identically.
     static func advance(_ items: inout ItemStore, steps: Int, h: Double, slop: Double,
-                        restSpeed: Double, restStepsToSleep: Int32) -> Int {
+                        restSpeed: Double, restStepsToSleep: Double, zeroLength: Bool) -> Int {
+        var constants = skk_StepConstants(step: h, slopSquared: slop * slop, restSpeedSquared: restSpeed * restSpeed,
+                                          restStepsToSleep: restStepsToSleep, zeroLength: zeroLength ? 1 : 0)
         let n = items.count
-        let restSpeedSquared = restSpeed * restSpeed
-        let anchoredMotion = ItemMotion.anchored.rawValue
-        var awake = 0
-        items.px.withUnsafeMutableBufferPointer { px in
+        return items.px.withUnsafeMutableBufferPointer { px in
         items.py.withUnsafeMutableBufferPointer { py in
         items.vx.withUnsafeMutableBufferPointer { vx in
         items.vy.withUnsafeMutableBufferPointer { vy in
-        items.restSteps.withUnsafeMutableBufferPointer { rest in
-        items.sleeping.withUnsafeMutableBufferPointer { sleeping in
-        items.motion.withUnsafeBufferPointer { motion in
+        items.anchoredRest.withUnsafeMutableBufferPointer { rest in
         items.anchorX.withUnsafeBufferPointer { ax in
         items.anchorY.withUnsafeBufferPointer { ay in
-        items.restLength.withUnsafeBufferPointer { length in
-        items.stiffnessTerm.withUnsafeBufferPointer { stiffness in
-        items.dampingDivisor.withUnsafeBufferPointer { divisor in
-            for i in 0..<n where motion[i] == anchoredMotion && sleeping[i] == 0 {
-                var x = px[i], y = py[i], u = vx[i], v = vy[i]
-                var restCount = rest[i]
-                let k = stiffness[i], d = divisor[i], l = length[i], anchorX = ax[i], anchorY = ay[i]
-                for _ in 0..<steps {
-                    let dx = x - anchorX, dy = y - anchorY
-                    let distance = (dx * dx + dy * dy).squareRoot()
-                    if distance > slop {
-                        let inverse = 1 / distance
-                        let nx = dx * inverse, ny = dy * inverse
-                        let normal = u * nx + v * ny
-                        let change = (normal - k * (distance - l)) * d - normal
-                        u += change * nx
-                        v += change * ny
-                    }
-                    x += h * u
-                    y += h * v
-                    if u * u + v * v <= restSpeedSquared {
-                        restCount += 1
-                        if restCount >= restStepsToSleep {
-                            u = 0
-                            v = 0
-                            sleeping[i] = 1
-                            break
-                        }
-                    } else {
-                        restCount = 0
-                    }
-                }
-                px[i] = x; py[i] = y; vx[i] = u; vy[i] = v
-                rest[i] = restCount
-                if sleeping[i] == 0 { awake += 1 }
-            }
-        }}}}}}}}}}}}
-        return awake
+        items.dampingMinusOne.withUnsafeBufferPointer { dm in
+        items.stiffness.withUnsafeBufferPointer { kd in
+        items.stiffnessLength.withUnsafeBufferPointer { kl in
+            var arrays = skk_AnchoredItems(px: px.baseAddress, py: py.baseAddress, vx: vx.baseAddress, vy: vy.baseAddress,
+                                           rest: rest.baseAddress, anchorX: ax.baseAddress, anchorY: ay.baseAddress,
+                                           dampingMinusOne: dm.baseAddress, stiffness: kd.baseAddress,
+                                           stiffnessLength: kl.baseAddress)
+            return Int(skk_advance_anchored(&arrays, n, steps, &constants))
+        }}}}}}}}}}
     }
+
+    /// The instruction set the kernel runs with on this CPU ("avx512", "avx2" or "baseline").
+    static var kernelName: String { String(cString: skk_kernel_name()) }
 }

@@ -41,36 +41,32 @@ public struct ExactStepMatrix: Equatable, Sendable {
 }
 
 enum ExactSpringStep {
-    /// Advances every awake anchored item by `steps` exact steps; the matrices are per
-    /// item (dense index). Returns how many are still awake.
+    /// Advances every awake anchored item (`anchoredRest ≥ 0`) by `steps` exact steps;
+    /// the matrices are per item (dense index). Returns how many are still awake.
     static func advance(_ items: inout ItemStore, matrices: [ExactStepMatrix], steps: Int,
-                        restSpeed: Double, restStepsToSleep: Int32) -> Int {
+                        restSpeed: Double, restStepsToSleep: Double) -> Int {
         let restSpeedSquared = restSpeed * restSpeed
         var awake = 0
-        for i in 0..<items.count where items.motion[i] == ItemMotion.anchored.rawValue && items.sleeping[i] == 0 {
+        for i in 0..<items.count where items.anchoredRest[i] >= 0 {
             let m = matrices[i]
             let ax = items.anchorX[i], ay = items.anchorY[i]
             var x = items.px[i] - ax, y = items.py[i] - ay
             var u = items.vx[i], v = items.vy[i]
-            var restCount = items.restSteps[i]
+            var rest = items.anchoredRest[i]
             for _ in 0..<steps {
                 (x, u) = (m.m00 * x + m.m01 * u, m.m10 * x + m.m11 * u)
                 (y, v) = (m.m00 * y + m.m01 * v, m.m10 * y + m.m11 * v)
-                if u * u + v * v <= restSpeedSquared {
-                    restCount += 1
-                    if restCount >= restStepsToSleep {
-                        u = 0; v = 0
-                        items.sleeping[i] = 1
-                        break
-                    }
-                } else {
-                    restCount = 0
+                rest = u * u + v * v <= restSpeedSquared ? rest + 1 : 0
+                if rest >= restStepsToSleep {
+                    u = 0; v = 0
+                    rest = -1
+                    break
                 }
             }
             items.px[i] = x + ax; items.py[i] = y + ay
             items.vx[i] = u; items.vy[i] = v
-            items.restSteps[i] = restCount
-            if items.sleeping[i] == 0 { awake += 1 }
+            items.anchoredRest[i] = rest
+            if rest >= 0 { awake += 1 }
         }
         return awake
     }

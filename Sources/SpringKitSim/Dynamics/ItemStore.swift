@@ -13,34 +13,41 @@ struct ItemStore {
     var table = DenseIndexTable()
     var px: [Double] = [], py: [Double] = []
     var vx: [Double] = [], vy: [Double] = []
-    var width: [Double] = [], height: [Double] = []
     var inverseMass: [Double] = []
     /// `ItemMotion` raw values.
     var motion: [UInt8] = []
-    /// 1 while the item sleeps.
+    /// Joint items: 1 while the item's group sleeps.
     var sleeping: [UInt8] = []
-    /// Consecutive steps at or under the rest speed.
-    var restSteps: [Int32] = []
-    /// The fast path's cached anchored spring: anchor, rest length and the two step
-    /// coefficients (see `AnchoredSpringStep`), valid where `motion == .anchored`.
+    /// Anchored items: consecutive steps at or under the rest speed while awake; −1 while
+    /// asleep, and for every item the fast path does not move.
+    var anchoredRest: [Double] = []
+    /// The fast path's cached anchored spring: anchor and `AnchoredSpringStep.Coefficients`,
+    /// valid where `motion == .anchored`.
     var anchorX: [Double] = [], anchorY: [Double] = []
-    var restLength: [Double] = []
-    var stiffnessTerm: [Double] = [], dampingDivisor: [Double] = []
+    var dampingMinusOne: [Double] = [], stiffness: [Double] = [], stiffnessLength: [Double] = []
 
     var count: Int { table.count }
 
-    mutating func append(center: SIMD2<Double>, velocity: SIMD2<Double>, size: SIMD2<Double>, density: Double) -> Int32 {
+    mutating func reserveCapacity(_ n: Int) {
+        for keyPath in [\ItemStore.px, \.py, \.vx, \.vy, \.inverseMass, \.anchoredRest, \.anchorX, \.anchorY,
+                        \.dampingMinusOne, \.stiffness, \.stiffnessLength] as [WritableKeyPath<ItemStore, [Double]>] {
+            self[keyPath: keyPath].reserveCapacity(n)
+        }
+        motion.reserveCapacity(n)
+        sleeping.reserveCapacity(n)
+        table.reserveCapacity(n)
+    }
+
+    mutating func append(center: SIMD2<Double>, velocity: SIMD2<Double>, mass: Double) -> Int32 {
         let id = table.append()
         px.append(center.x); py.append(center.y)
         vx.append(velocity.x); vy.append(velocity.y)
-        width.append(size.x); height.append(size.y)
-        let mass = density * size.x * size.y
-        inverseMass.append(mass > 0 ? 1 / mass : 1)
+        inverseMass.append(1 / mass)
         motion.append(ItemMotion.none.rawValue)
         sleeping.append(0)
-        restSteps.append(0)
-        anchorX.append(0); anchorY.append(0); restLength.append(0)
-        stiffnessTerm.append(0); dampingDivisor.append(0)
+        anchoredRest.append(-1)
+        anchorX.append(0); anchorY.append(0)
+        dampingMinusOne.append(0); stiffness.append(0); stiffnessLength.append(0)
         return id
     }
 
@@ -50,19 +57,21 @@ struct ItemStore {
         let i = result.vacated
         px.swapRemove(at: i); py.swapRemove(at: i)
         vx.swapRemove(at: i); vy.swapRemove(at: i)
-        width.swapRemove(at: i); height.swapRemove(at: i)
         inverseMass.swapRemove(at: i)
-        motion.swapRemove(at: i); sleeping.swapRemove(at: i); restSteps.swapRemove(at: i)
-        anchorX.swapRemove(at: i); anchorY.swapRemove(at: i); restLength.swapRemove(at: i)
-        stiffnessTerm.swapRemove(at: i); dampingDivisor.swapRemove(at: i)
+        motion.swapRemove(at: i); sleeping.swapRemove(at: i); anchoredRest.swapRemove(at: i)
+        anchorX.swapRemove(at: i); anchorY.swapRemove(at: i)
+        dampingMinusOne.swapRemove(at: i); stiffness.swapRemove(at: i); stiffnessLength.swapRemove(at: i)
         return result
     }
 
     func position(_ i: Int) -> SIMD2<Double> { SIMD2(px[i], py[i]) }
     func velocity(_ i: Int) -> SIMD2<Double> { SIMD2(vx[i], vy[i]) }
 
-    mutating func wake(_ i: Int) {
-        sleeping[i] = 0
-        restSteps[i] = 0
+    func isResting(_ i: Int) -> Bool {
+        switch ItemMotion(rawValue: motion[i])! {
+        case .anchored: return anchoredRest[i] < 0
+        case .joint: return sleeping[i] != 0
+        case .none: return true
+        }
     }
 }

@@ -12,7 +12,7 @@ struct JointSolver {
     var items: [Int32] = []
     private var axisX: [Double] = [], axisY: [Double] = []
     private var mass: [Double] = [], bias: [Double] = [], gamma: [Double] = []
-    private var restCount: Int32 = 0
+    private var restCount = 0.0
 
     var isEmpty: Bool { springs.isEmpty }
 
@@ -127,7 +127,7 @@ struct JointSolver {
     /// Wakes the group (any change to one of its items or springs).
     mutating func wake(_ store: inout ItemStore) {
         restCount = 0
-        for i in items { store.sleeping[Int(i)] = 0; store.restSteps[Int(i)] = 0 }
+        for i in items { store.sleeping[Int(i)] = 0 }
     }
 
     private func applyImpulse(_ impulse: Double, k: Int, a: Int, b: Int, _ store: inout ItemStore) {

@@ -10,6 +10,14 @@ struct SpringStore {
 
     var count: Int { table.count }
 
+    mutating func reserveCapacity(_ n: Int) {
+        table.reserveCapacity(n)
+        itemA.reserveCapacity(n); itemB.reserveCapacity(n)
+        anchorX.reserveCapacity(n); anchorY.reserveCapacity(n)
+        length.reserveCapacity(n); damping.reserveCapacity(n); frequency.reserveCapacity(n)
+        impulse.reserveCapacity(n)
+    }
+
     mutating func append(itemA a: Int32, itemB b: Int32, anchor: SIMD2<Double>, parameters p: SpringParameters) -> Int32 {
         let id = table.append()
         itemA.append(a); itemB.append(b)

@@ -6,6 +6,8 @@
 /// `AnchoredSpringStep`, or `ExactSpringStep` with the `exact` solver); every other
 /// spring goes through the `JointSolver`. Items rest after `restTime` at or under
 /// `restSpeed`, and the world is paused while no item with a spring is awake.
+/// Changing an item's position, velocity or spring wakes it; adding, removing or
+/// re-parameterising any spring wakes every item.
 ///
 /// Items without any spring are not simulated (like items outside an animator).
 /// Positions are reported unrounded; `layoutPosition` rounds to the pixel grid.
@@ -19,6 +21,8 @@ public final class World {
     private var needsClassification = false
     private var accumulator = 0.0
     private var awakeAnchored = 0
+    /// Every anchored fast-path spring has length 0 (the step then needs no square root).
+    private var anchoredLengthsAreZero = true
     private var jointsAwake = false
 
     /// Simulated seconds (the sum of frame durations fed in). Configured frames are
@@ -54,7 +58,8 @@ public final class World {
         guard density.isFinite, density > 0 else {
             throw DynamicsError.invalidParameter("density must be a positive number, got \(NumberFormat.shortest(density))")
         }
-        return ItemID(rawValue: items.append(center: center, velocity: velocity, size: size, density: density))
+        let mass = density * size.x * size.y
+        return ItemID(rawValue: items.append(center: center, velocity: velocity, mass: mass > 0 ? mass : 1))
     }
 
     /// Removes an item and every spring attached to it.
@@ -71,9 +76,13 @@ public final class World {
 
     public func position(_ id: ItemID) throws -> SIMD2<Double> { items.position(try index(id)) }
     public func velocity(_ id: ItemID) throws -> SIMD2<Double> { items.velocity(try index(id)) }
-    public func size(_ id: ItemID) throws -> SIMD2<Double> {
-        let i = try index(id)
-        return SIMD2(items.width[i], items.height[i])
+    /// The item's mass (density × width × height when added).
+    public func mass(_ id: ItemID) throws -> Double { 1 / items.inverseMass[try index(id)] }
+
+    /// Reserves room for `items` items and `springs` springs (avoids regrowth when building large worlds).
+    public func reserveCapacity(items itemCount: Int, springs springCount: Int) {
+        items.reserveCapacity(itemCount)
+        springs.reserveCapacity(springCount)
     }
 
     /// The center as UIKit writes it back to the item: rounded to the pixel grid.
@@ -81,7 +90,8 @@ public final class World {
         PixelGrid.round(try position(id), scale: configuration.screenScale)
     }
 
-    public func isResting(_ id: ItemID) throws -> Bool { items.sleeping[try index(id)] != 0 }
+    /// True while the item does not move: it rests, or it has no spring.
+    public func isResting(_ id: ItemID) throws -> Bool { items.isResting(try index(id)) }
 
     public func setPosition(_ id: ItemID, _ p: SIMD2<Double>) throws {
         guard p.x.isFinite, p.y.isFinite else { throw DynamicsError.invalidParameter("position must be finite") }
@@ -238,7 +248,7 @@ public final class World {
         case .uikit:
             awakeAnchored = awakeAnchored == 0 ? 0 : AnchoredSpringStep.advance(
                 &items, steps: steps, h: c.stepDuration, slop: c.linearSlop,
-                restSpeed: c.restSpeed, restStepsToSleep: c.restSteps)
+                restSpeed: c.restSpeed, restStepsToSleep: c.restSteps, zeroLength: anchoredLengthsAreZero)
         case .exact:
             awakeAnchored = awakeAnchored == 0 ? 0 : ExactSpringStep.advance(
                 &items, matrices: exactMatrices, steps: steps, restSpeed: c.restSpeed, restStepsToSleep: c.restSteps)
@@ -264,10 +274,11 @@ public final class World {
     }
 
     private func wake(_ i: Int) {
-        items.wake(i)
         if needsClassification { return }
         switch ItemMotion(rawValue: items.motion[i]) {
-        case .anchored?: awakeAnchored = max(awakeAnchored, 1)  // recounted on the next step
+        case .anchored?:
+            if items.anchoredRest[i] < 0 { awakeAnchored += 1 }
+            items.anchoredRest[i] = 0
         case .joint?:
             joints.wake(&items)
             jointsAwake = true
@@ -283,7 +294,12 @@ public final class World {
             springCount[Int(springs.itemA[s])] += 1
             if springs.itemB[s] >= 0 { springCount[Int(springs.itemB[s])] += 1 }
         }
-        for i in 0..<n { items.motion[i] = springCount[i] == 0 ? ItemMotion.none.rawValue : ItemMotion.joint.rawValue }
+        // Adding, removing or changing a spring wakes every item: rest timers restart.
+        for i in 0..<n {
+            items.motion[i] = springCount[i] == 0 ? ItemMotion.none.rawValue : ItemMotion.joint.rawValue
+            items.anchoredRest[i] = -1
+        }
+        anchoredLengthsAreZero = true
         var jointSprings: [Int32] = []
         let h = configuration.stepDuration
         if configuration.solver == .exact && exactMatrices.count != n {
@@ -306,21 +322,45 @@ public final class World {
             }
             if lone {
                 items.motion[a] = ItemMotion.anchored.rawValue
+                items.anchoredRest[a] = 0
                 items.anchorX[a] = springs.anchorX[s]
                 items.anchorY[a] = springs.anchorY[s]
-                items.restLength[a] = springs.length[s]
-                let k = AnchoredSpringStep.coefficients(damping: springs.damping[s], frequency: springs.frequency[s], step: h)
-                items.stiffnessTerm[a] = k.stiffnessTerm
-                items.dampingDivisor[a] = k.dampingDivisor
+                let k = AnchoredSpringStep.Coefficients(damping: springs.damping[s], frequency: springs.frequency[s],
+                                                        length: springs.length[s], step: h)
+                items.dampingMinusOne[a] = k.dampingMinusOne
+                items.stiffness[a] = k.stiffness
+                items.stiffnessLength[a] = k.stiffnessLength
+                if springs.length[s] != 0 { anchoredLengthsAreZero = false }
             } else {
                 jointSprings.append(Int32(s))
             }
         }
         let jointItems = (0..<n).filter { items.motion[$0] == ItemMotion.joint.rawValue }.map { Int32($0) }
         joints.reset(springs: jointSprings, items: jointItems)
-        awakeAnchored = (0..<n).reduce(0) { $0 + (items.motion[$1] == ItemMotion.anchored.rawValue && items.sleeping[$1] == 0 ? 1 : 0) }
-        jointsAwake = jointItems.contains { items.sleeping[Int($0)] == 0 }
+        awakeAnchored = (0..<n).reduce(0) { $0 + (items.anchoredRest[$1] >= 0 ? 1 : 0) }
+        jointsAwake = !jointItems.isEmpty
         if jointsAwake { joints.wake(&items) }
         needsClassification = false
     }
+}
+
+extension World {
+    /// Bytes held by the world's arrays (capacity, not count), for benchmarks.
+    public var memoryFootprint: Int {
+        func bytes<T>(_ a: [T]) -> Int { a.capacity * MemoryLayout<T>.stride }
+        let i = items, s = springs
+        var total = bytes(i.px) + bytes(i.py) + bytes(i.vx) + bytes(i.vy)
+        total += bytes(i.inverseMass) + bytes(i.motion) + bytes(i.sleeping) + bytes(i.anchoredRest)
+        total += bytes(i.anchorX) + bytes(i.anchorY) + bytes(i.dampingMinusOne) + bytes(i.stiffness) + bytes(i.stiffnessLength)
+        total += bytes(i.table.denseIndexOf) + bytes(i.table.identifierAt)
+        total += bytes(s.itemA) + bytes(s.itemB) + bytes(s.anchorX) + bytes(s.anchorY)
+        total += bytes(s.length) + bytes(s.damping) + bytes(s.frequency) + bytes(s.impulse)
+        total += bytes(s.table.denseIndexOf) + bytes(s.table.identifierAt)
+        return total
+    }
+}
+
+extension World {
+    /// The instruction set of the anchored-spring kernel on this CPU ("avx512", "avx2", "baseline").
+    public static var kernelName: String { AnchoredSpringStep.kernelName }
 }

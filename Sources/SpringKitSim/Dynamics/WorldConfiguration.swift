@@ -38,7 +38,7 @@ public struct WorldConfiguration: Equatable, Sendable {
     }
 
     /// Fixed steps an item must spend at or under `restSpeed` before it rests.
-    var restSteps: Int32 {
-        Int32(min(Double(Int32.max), (restTime / stepDuration - 1e-9).rounded(.up)))
+    var restSteps: Double {
+        min(Double(Int32.max), (restTime / stepDuration - 1e-9).rounded(.up))
     }
 }

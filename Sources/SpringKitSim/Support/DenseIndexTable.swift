@@ -9,6 +9,11 @@ struct DenseIndexTable {
 
     var count: Int { identifierAt.count }
 
+    mutating func reserveCapacity(_ n: Int) {
+        denseIndexOf.reserveCapacity(n)
+        identifierAt.reserveCapacity(n)
+    }
+
     func denseIndex(_ identifier: Int32) -> Int? {
         guard identifier >= 0, Int(identifier) < denseIndexOf.count else { return nil }
         let index = denseIndexOf[Int(identifier)]

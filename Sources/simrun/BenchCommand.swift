@@ -1,0 +1,88 @@
+import Foundation
+import SpringKitSim
+
+/// `simrun bench [SECTION]...`: prints speed and memory figures of a release build.
+enum BenchCommand {
+    static let sections: [(name: String, summary: String, run: () throws -> Void)] = [
+        ("dynamics", "ns per spring-step and bytes per spring for 1,000 / 100,000 / 1,000,000 anchored springs", DynamicsBench.run),
+    ]
+
+    static func run(_ arguments: [String]) throws -> Int32 {
+        var chosen: [String] = []
+        for argument in arguments {
+            if argument == "--help" || argument == "-h" {
+                print(help)
+                return 0
+            }
+            guard sections.contains(where: { $0.name == argument }) else {
+                throw UsageError("bench: unknown section '\(argument)' (sections: \(sections.map(\.name).joined(separator: ", ")))")
+            }
+            chosen.append(argument)
+        }
+        #if DEBUG
+        print("note: this is a debug build; figures are only meaningful from 'swift build -c release'")
+        #endif
+        for section in sections where chosen.isEmpty || chosen.contains(section.name) {
+            print("== \(section.name): \(section.summary)")
+            try section.run()
+            fflush(stdout)
+        }
+        return 0
+    }
+
+    static var help: String {
+        "usage: simrun bench [SECTION]...\n\nsections:\n" + sections.map { "  \($0.name.padding(toLength: 12, withPad: " ", startingAt: 0))\($0.summary)" }.joined(separator: "\n")
+    }
+}
+
+/// Wall-clock timing for benchmarks only (the simulation never reads a clock).
+enum Stopwatch {
+    static func seconds(_ body: () throws -> Void) rethrows -> Double {
+        let start = DispatchTime.now().uptimeNanoseconds
+        try body()
+        return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+    }
+
+    /// The fastest of `repeats` runs.
+    static func best(_ repeats: Int, _ body: () throws -> Void) rethrows -> Double {
+        var best = Double.infinity
+        for _ in 0..<repeats { best = min(best, try seconds(body)) }
+        return best
+    }
+}
+
+enum DynamicsBench {
+    static func run() throws {
+        print("kernel: \(World.kernelName); frames of 1/60 s (2 fixed steps each), best of 3")
+        print("springs      ns/spring-step   bytes/spring   steps")
+        var peak = 0
+        for n in [1_000, 100_000, 1_000_000] {
+            let world = try makeWorld(n)
+            let frames = max(10, min(1_000, 100_000_000 / n))
+            try world.advanceFrame()  // classify and warm up
+            let seconds = try Stopwatch.best(3) { try world.advanceFrames(frames) }
+            let steps = frames * 2
+            let ns = seconds * 1e9 / Double(n * steps)
+            let bytes = Double(world.memoryFootprint) / Double(n)
+            print("\(String(n).padding(toLength: 13, withPad: " ", startingAt: 0))\(NumberFormat.fixed(ns, 3).padding(toLength: 17, withPad: " ", startingAt: 0))\(NumberFormat.fixed(bytes, 1).padding(toLength: 15, withPad: " ", startingAt: 0))\(steps)")
+            peak = ProcessMemory.peakResidentBytes()
+        }
+        print("peak resident memory after 1,000,000 springs: \(NumberFormat.fixed(Double(peak) / 1e6, 1)) MB")
+    }
+
+    /// n items on zero-length anchored springs, spread so none starts at rest.
+    static func makeWorld(_ n: Int) throws -> World {
+        var configuration = WorldConfiguration()
+        configuration.restTime = .infinity
+        let world = try World(configuration: configuration)
+        world.reserveCapacity(items: n, springs: n)
+        var random = SeededGenerator(seed: 1)
+        for i in 0..<n {
+            let anchor = SIMD2(Double(i % 1000) * 10, Double(i / 1000) * 10)
+            let offset = SIMD2(random.nextUnit() * 40 - 20, random.nextUnit() * 40 - 20)
+            let item = try world.addItem(center: anchor + offset, size: SIMD2(8, 8))
+            try world.attach(item, to: anchor, SpringParameters(length: 0, damping: 0.1, frequency: 0.8 + random.nextUnit()))
+        }
+        return world
+    }
+}
