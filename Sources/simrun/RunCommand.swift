@@ -53,7 +53,7 @@ enum RunCommand {
         }
         if let report = run.report {
             let path = reportPath ?? "out/\(name).html"
-            try AtomicFile.write("", to: path) // report renderer lands with the rubber menu
+            try AtomicFile.write(HTMLReport.render(report), to: path)
             if !quiet { print("report: \(path) (\(report.frames.count) frames)") }
         } else if reportPath != nil {
             throw UsageError("\(script) returned no report, so --report has nothing to write")

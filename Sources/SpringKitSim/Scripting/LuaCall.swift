@@ -220,6 +220,15 @@ struct LuaTableArgument {
         }
     }
 
+    /// Calls `body` with the nested table at `key` (nil when absent); errors name the key.
+    func withTable<T>(_ key: String, _ body: (LuaTableArgument?) throws -> T) throws -> T {
+        try withField(key) {
+            if call.isNil(-1) { return try body(nil) }
+            guard skl_istable(L, -1) != 0 else { throw fieldError(key, "table expected, got \(call.typeName(-1))") }
+            return try body(LuaTableArgument(call: call, index: lua_absindex(L, -1), position: position))
+        }
+    }
+
     /// A point given as `{x, y}` or `{x = , y = }`.
     func point(_ key: String) throws -> SIMD2<Double>? {
         try withField(key) {

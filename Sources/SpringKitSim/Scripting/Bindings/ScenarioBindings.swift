@@ -1,3 +1,180 @@
+import CLua
+
+/// Scenario constructors and their methods: `springkit.rubber_menu{...}`, plus the
+/// rubber menu's rules as plain functions (`springkit.resisted_shift`, `springkit.mask_path`).
 extension ModuleBuilder {
-    func addScenarios() {}
+    func addScenarios() {
+        LuaClasses.report.define(in: lua, methods: [])
+        addRubberMenu()
+    }
+
+    static let rubberMenuKeys: Set<String> = [
+        "items", "width", "height", "cell_height", "overlap", "max_stretch", "resistance", "length", "damping",
+        "frequency", "visible_inset", "stretch", "reset_stretch", "world", "deceleration", "bounce_frequency",
+        "record", "watch",
+    ]
+
+    static func rubberMenuConfiguration(_ spec: LuaTableArgument?, _ call: LuaCall) throws -> RubberMenu.Configuration {
+        var c = RubberMenu.Configuration()
+        guard let spec else { return c }
+        try spec.rejectUnknownKeys(rubberMenuKeys)
+        c.itemCount = try spec.integer("items") ?? c.itemCount
+        guard c.itemCount >= 0 && c.itemCount <= 100_000_000 else { throw call.argumentError(spec.position, "field 'items': must be 0…100000000") }
+        c.viewport = SIMD2(try spec.number("width", default: c.viewport.x), try spec.number("height", default: c.viewport.y))
+        var k = c.constants
+        k.cellHeight = try spec.number("cell_height", default: k.cellHeight)
+        k.cellOverlap = try spec.number("overlap", default: k.cellOverlap)
+        k.maxStretch = try spec.number("max_stretch", default: k.maxStretch)
+        k.resistance = try spec.number("resistance", default: k.resistance)
+        k.springLength = try spec.number("length", default: k.springLength)
+        k.damping = try spec.number("damping", default: k.damping)
+        k.frequency = try spec.number("frequency", default: k.frequency)
+        k.visibleInset = try spec.number("visible_inset", default: k.visibleInset)
+        c.constants = k
+        if let mode = try spec.string("stretch") {
+            guard let parsed = RubberMenu.StretchMode(rawValue: mode) else {
+                throw call.argumentError(spec.position, "field 'stretch': expected 'global' or 'displacement', got '\(mode)'")
+            }
+            c.stretchMode = parsed
+        }
+        c.resetStretchWhenStill = try spec.boolean("reset_stretch") ?? false
+        c.record = try spec.boolean("record") ?? true
+        c.watchedCell = try spec.integer("watch") ?? c.watchedCell
+        c.scroll.decelerationRate = try spec.number("deceleration", default: c.scroll.decelerationRate)
+        c.scroll.bounceFrequency = try spec.number("bounce_frequency", default: c.scroll.bounceFrequency)
+        try spec.withTable("world") { inner in
+            if let inner { c.world = try Self.worldConfiguration(inner, call) }
+        }
+        return c
+    }
+
+    private func addRubberMenu() {
+        func menu(_ call: LuaCall) throws -> RubberMenu { try call.object(1, RubberMenu.self, LuaClasses.rubberMenu) }
+        func checked<T>(_ call: LuaCall, _ position: Int32, _ body: () throws -> T) throws -> T {
+            do { return try body() } catch let error as DynamicsError { throw call.argumentError(position, error.description) }
+        }
+        LuaClasses.rubberMenu.define(in: lua, methods: [
+            ("touch_down", { call in
+                let m = try menu(call)
+                let point = SIMD2(try call.finiteNumber(2), try call.finiteNumber(3))
+                try checked(call, 2) { try m.touchDown(at: point) }
+                return 0
+            }),
+            ("drag", { call in
+                let m = try menu(call)
+                let distance = SIMD2(try call.finiteNumber(2), try call.finiteNumber(3))
+                let seconds = try call.finiteNumber(4)
+                try checked(call, 4) { try m.drag(by: distance, seconds: seconds) }
+                return 0
+            }),
+            ("release", { call in
+                let m = try menu(call)
+                let velocity: SIMD2<Double>? = call.isNil(2) ? nil : SIMD2(try call.finiteNumber(2), try call.finiteNumber(3))
+                try checked(call, 2) { try m.release(velocity: velocity) }
+                return 0
+            }),
+            ("wait", { call in
+                let m = try menu(call)
+                let seconds = try call.number(2)
+                try checked(call, 2) { try m.wait(seconds: seconds) }
+                return 0
+            }),
+            ("wait_until_rest", { call in
+                let m = try menu(call)
+                let limit = try call.number(2, default: 10)
+                let start = m.time
+                let rested = try checked(call, 2) { try m.waitUntilRest(limit: limit) }
+                call.push(rested)
+                call.push(m.time - start)
+                return 2
+            }),
+            ("cells", { call in
+                let m = try menu(call)
+                let cells = try m.visibleCells()
+                lua_createtable(call.L, Int32(cells.count), 0)
+                for (k, cell) in cells.enumerated() {
+                    let anchor = m.layout.flow.frame(cell.index).center
+                    call.pushRecord(["id": Double(cell.index), "x": cell.center.x, "y": cell.center.y,
+                                     "stretch": cell.stretch, "z": cell.center.y, "anchor_y": anchor.y])
+                    lua_rawseti(call.L, -2, lua_Integer(k + 1))
+                }
+                return 1
+            }),
+            ("trace", { call in
+                call.push(TraceBox(try menu(call).trace), as: LuaClasses.trace)
+                return 1
+            }),
+            ("report", { call in
+                let m = try menu(call)
+                var report = m.report
+                if !call.isNil(2) { report.title = try call.string(2) }
+                call.push(ReportBox(report), as: LuaClasses.report)
+                return 1
+            }),
+        ], properties: [
+            "frame": { call, o in call.push((o as! RubberMenu).frame); return 1 },
+            "time": { call, o in call.push((o as! RubberMenu).time); return 1 },
+            "offset": { call, o in call.push((o as! RubberMenu).scrollView.offset.y); return 1 },
+            "latest_delta": { call, o in call.push((o as! RubberMenu).layout.latestDelta); return 1 },
+            "peak_stretch": { call, o in call.push((o as! RubberMenu).peakStretch); return 1 },
+            "max_springs": { call, o in call.push((o as! RubberMenu).maxSprings); return 1 },
+            "springs": { call, o in call.push((o as! RubberMenu).world.springCount); return 1 },
+            "paused": { call, o in call.push((o as! RubberMenu).world.isPaused); return 1 },
+            "at_rest": { call, o in call.push((o as! RubberMenu).isAtRest); return 1 },
+            "phase": { call, o in call.push((o as! RubberMenu).scrollView.phase.rawValue); return 1 },
+            "settle_time": { call, o in
+                if let t = (o as! RubberMenu).settleTime { call.push(t) } else { call.pushNil() }
+                return 1
+            },
+        ])
+
+        function("rubber_menu") { call in
+            let configuration = try Self.rubberMenuConfiguration(try call.table(1, optional: true), call)
+            let menu = try checked(call, 1) { try RubberMenu(configuration: configuration) }
+            call.push(menu, as: LuaClasses.rubberMenu)
+            return 1
+        }
+
+        function("resisted_shift") { call in
+            let spec = try call.table(1)!
+            try spec.rejectUnknownKeys(["delta", "touch_y", "anchor_y", "resistance", "max_stretch"])
+            func required(_ key: String) throws -> Double {
+                guard let value = try spec.number(key) else { throw call.argumentError(1, "field '\(key)' is required") }
+                return value
+            }
+            call.push(RubberMenuLayout.resistedShift(delta: try required("delta"), touchY: try required("touch_y"),
+                                                     anchorY: try required("anchor_y"),
+                                                     resistance: try spec.number("resistance", default: 1100),
+                                                     maxStretch: try spec.number("max_stretch", default: 35)))
+            return 1
+        }
+
+        function("mask_path") { call in
+            let spec = try call.table(1)!
+            try spec.rejectUnknownKeys(["width", "height", "inset", "stretch"])
+            let path = RubberCellShape.maskPath(width: try spec.number("width", default: 320), height: try spec.number("height", default: 265),
+                                                edgeInset: try spec.number("inset", default: 35), stretch: try spec.number("stretch", default: 0))
+            lua_createtable(call.L, Int32(path.count), 0)
+            for (k, element) in path.enumerated() {
+                lua_createtable(call.L, 0, 4)
+                switch element {
+                case .move(let p):
+                    call.push("move"); call.lua.setField(-2, "op")
+                    call.pushArray([p.x, p.y]); call.lua.setField(-2, "to")
+                case .line(let p):
+                    call.push("line"); call.lua.setField(-2, "op")
+                    call.pushArray([p.x, p.y]); call.lua.setField(-2, "to")
+                case .curve(let p, let c1, let c2):
+                    call.push("curve"); call.lua.setField(-2, "op")
+                    call.pushArray([p.x, p.y]); call.lua.setField(-2, "to")
+                    call.pushArray([c1.x, c1.y]); call.lua.setField(-2, "c1")
+                    call.pushArray([c2.x, c2.y]); call.lua.setField(-2, "c2")
+                case .close:
+                    call.push("close"); call.lua.setField(-2, "op")
+                }
+                lua_rawseti(call.L, -2, lua_Integer(k + 1))
+            }
+            return 1
+        }
+    }
 }

@@ -1,0 +1,158 @@
+/// Renders a `ReportData` as one self-contained HTML page: a player that draws every
+/// cell with its curved top edge, a time scrubber, and the report's plots with a cursor
+/// at the current time. No external resources; the data is inlined as JSON.
+public enum HTMLReport {
+    public static func render(_ report: ReportData) -> String {
+        var json = "{\"title\":\(quoted(report.title)),\"viewport\":[\(n(report.viewport.x)),\(n(report.viewport.y))],"
+        json += "\"edgeInset\":\(n(report.edgeInset)),\"frames\":["
+        for (k, frame) in report.frames.enumerated() {
+            if k > 0 { json += "," }
+            json += "[\(n(frame.t)),\(n(frame.offset.x)),\(n(frame.offset.y)),["
+            for (c, cell) in frame.cells.enumerated() {
+                if c > 0 { json += "," }
+                json += "[\(cell.id),\(n(cell.x)),\(n(cell.y)),\(n(cell.width)),\(n(cell.height)),\(n(cell.stretch)),\(cell.color)]"
+            }
+            json += "]]"
+        }
+        json += "],\"plots\":["
+        json += report.plots.map { plot in
+            "{\"name\":\(quoted(plot.name)),\"unit\":\(quoted(plot.unit)),\"values\":[\(plot.values.map(n).joined(separator: ","))]}"
+        }.joined(separator: ",")
+        json += "]}"
+        return page.replacingOccurrences(of: "__TITLE__", with: escapeHTML(report.title))
+            .replacingOccurrences(of: "__DATA__", with: json.replacingOccurrences(of: "</", with: "<\\/"))
+    }
+
+    private static func n(_ value: Double) -> String { value.isFinite ? NumberFormat.shortest(value) : "null" }
+
+    private static func quoted(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "<": out += "\\u003c"
+            default:
+                if scalar.value < 0x20 { out += "\\u" + String(scalar.value, radix: 16).leftPadded(to: 4) } else { out.unicodeScalars.append(scalar) }
+            }
+        }
+        return out + "\""
+    }
+
+    private static func escapeHTML(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+    }
+
+    private static let page = #"""
+    <!DOCTYPE html>
+    <html lang="en"><head><meta charset="utf-8"><title>__TITLE__ — SpringKitSim</title>
+    <style>
+    body{font:14px -apple-system,system-ui,sans-serif;margin:16px;color:#222;background:#fafafa}
+    #wrap{display:flex;gap:24px;align-items:flex-start;flex-wrap:wrap}
+    canvas{background:#fff;border:1px solid #ccc}
+    #controls{margin:8px 0;display:flex;gap:8px;align-items:center}
+    #scrub{width:420px}
+    .readout{font-variant-numeric:tabular-nums}
+    </style></head><body>
+    <h2>__TITLE__</h2>
+    <div id="controls"><button id="play">▶ play</button><input id="scrub" type="range" min="0" value="0" step="1">
+    <span class="readout" id="readout"></span></div>
+    <div id="wrap"><canvas id="scene"></canvas><div id="plots"></div></div>
+    <script id="data" type="application/json">__DATA__</script>
+    <script>
+    "use strict";
+    const data = JSON.parse(document.getElementById("data").textContent);
+    const scene = document.getElementById("scene"), scrub = document.getElementById("scrub");
+    const readout = document.getElementById("readout"), play = document.getElementById("play");
+    const scale = Math.min(1, 640 / data.viewport[1]);
+    scene.width = data.viewport[0] * scale; scene.height = data.viewport[1] * scale;
+    scrub.max = Math.max(0, data.frames.length - 1);
+    const hex = c => "#" + c.toString(16).padStart(6, "0");
+    function drawScene(k) {
+      const g = scene.getContext("2d"), f = data.frames[k];
+      if (!f) return;
+      const [t, ox, oy, cells] = f, e = data.edgeInset;
+      g.setTransform(scale, 0, 0, scale, 0, 0);
+      g.clearRect(0, 0, data.viewport[0], data.viewport[1]);
+      g.translate(-ox, -oy);
+      for (const [id, x, y, w, h, s, color] of cells) {
+        g.beginPath();
+        g.moveTo(x, y + e);
+        g.bezierCurveTo(x + w / 2, y + e + s, x + w, y + e, x + w, y + e);
+        g.lineTo(x + w, y + h); g.lineTo(x, y + h); g.closePath();
+        g.fillStyle = hex(color); g.fill();
+        g.strokeStyle = "rgba(0,0,0,0.35)"; g.lineWidth = 1; g.stroke();
+        g.fillStyle = "rgba(0,0,0,0.55)"; g.font = "16px sans-serif";
+        g.fillText(String(id), x + 12, y + h - 14);
+      }
+      readout.textContent = "frame " + k + "  t = " + t.toFixed(3) + " s  offset = " + oy.toFixed(1) + " pt";
+    }
+    const plotCanvases = data.plots.map(p => {
+      const box = document.createElement("div");
+      box.innerHTML = "<div>" + p.name + (p.unit ? " (" + p.unit + ")" : "") + "</div>";
+      const c = document.createElement("canvas"); c.width = 520; c.height = 150;
+      box.appendChild(c); document.getElementById("plots").appendChild(box);
+      return c;
+    });
+    function drawPlots(k) {
+      data.plots.forEach((p, i) => {
+        const c = plotCanvases[i], g = c.getContext("2d"), v = p.values;
+        g.clearRect(0, 0, c.width, c.height);
+        if (!v.length) return;
+        let lo = Math.min(0, ...v), hi = Math.max(0, ...v);
+        if (hi - lo < 1e-9) { hi += 1; lo -= 1; }
+        const x = j => 4 + (c.width - 8) * j / Math.max(1, v.length - 1);
+        const y = val => c.height - 6 - (c.height - 12) * (val - lo) / (hi - lo);
+        g.strokeStyle = "#bbb"; g.beginPath(); g.moveTo(0, y(0)); g.lineTo(c.width, y(0)); g.stroke();
+        g.strokeStyle = "#1565c0"; g.lineWidth = 1.5; g.beginPath();
+        v.forEach((val, j) => j ? g.lineTo(x(j), y(val)) : g.moveTo(x(j), y(val))); g.stroke();
+        g.strokeStyle = "#d32f2f"; g.beginPath(); g.moveTo(x(k), 0); g.lineTo(x(k), c.height); g.stroke();
+        g.fillStyle = "#444"; g.font = "11px sans-serif";
+        g.fillText(hi.toFixed(1), 6, 12); g.fillText(lo.toFixed(1), 6, c.height - 8);
+      });
+    }
+    function show(k) { scrub.value = k; drawScene(k); drawPlots(k); }
+    scrub.addEventListener("input", () => show(+scrub.value));
+    let timer = null;
+    play.addEventListener("click", () => {
+      if (timer) { clearInterval(timer); timer = null; play.textContent = "▶ play"; return; }
+      play.textContent = "❚❚ pause";
+      timer = setInterval(() => {
+        const k = (+scrub.value + 1) % data.frames.length; show(k);
+        if (k === data.frames.length - 1) { clearInterval(timer); timer = null; play.textContent = "▶ play"; }
+      }, 1000 / 60);
+    });
+    const query = new URLSearchParams(location.search), start = query.get("frame");
+    show(start === null ? 0 : Math.min(data.frames.length - 1, Math.max(0, +start)));
+    // ?probe=ID: read back the drawn pixels and report where cell ID's fill starts in three
+    // columns (left, middle, right): a flat top edge gives equal rows, a curved one does not.
+    if (query.get("probe") !== null) {
+      const id = +query.get("probe"), f = data.frames[+scrub.value], out = document.createElement("pre");
+      const cell = f && f[3].find(c => c[0] === id);
+      out.id = "probe";
+      if (cell) {
+        const [ , x, y, w, h, s, color] = cell, g = scene.getContext("2d");
+        const want = [(color >> 16) & 255, (color >> 8) & 255, color & 255];
+        const rows = [0.02, 0.5, 0.98].map(fx => {
+          const px = Math.round((x + fx * w - f[1]) * scale);
+          for (let py = Math.max(0, Math.floor((y - f[2]) * scale)); py < scene.height; py++) {
+            const p = g.getImageData(px, py, 1, 1).data;
+            if (Math.abs(p[0] - want[0]) + Math.abs(p[1] - want[1]) + Math.abs(p[2] - want[2]) < 6) return py;
+          }
+          return -1;
+        });
+        out.textContent = JSON.stringify({id, stretch: s, rows});
+      } else {
+        out.textContent = JSON.stringify({id, missing: true});
+      }
+      document.body.appendChild(out);
+    }
+    </script></body></html>
+    """#
+}
+
+extension String {
+    func leftPadded(to width: Int, with pad: Character = "0") -> String {
+        count >= width ? self : String(repeating: pad, count: width - count) + self
+    }
+}

@@ -1,0 +1,198 @@
+/// The rubber menu scenario (VPRubberMenu): a scroll view over a `RubberMenuLayout`,
+/// scripted by gestures, recorded per frame into a trace and a report.
+///
+/// One frame, in order: input (finger or deceleration/bounce) → bounds change
+/// (resistance rule) → layout pass (culling, new springs) → one animator tick (the
+/// world's frame) → cells (stretch) → recording.
+public final class RubberMenu {
+    public enum StretchMode: String, Sendable, CaseIterable {
+        /// Every cell shows the one global `latestDelta` (the original's behaviour).
+        case latestDelta = "global"
+        /// Each cell shows its own spring displacement.
+        case displacement
+    }
+
+    public struct Configuration: Sendable {
+        public var itemCount = 40
+        public var viewport = SIMD2<Double>(320, 568)
+        public var constants = RubberMenuLayout.Constants()
+        public var stretchMode = StretchMode.latestDelta
+        /// Sets `latestDelta` to 0 on frames without a bounds change (the original keeps it).
+        public var resetStretchWhenStill = false
+        public var world = WorldConfiguration()
+        public var scroll = ScrollView.Configuration()
+        /// Record a trace row per visible cell per frame, and report frames.
+        public var record = true
+        /// The cell whose displacement the report plots.
+        public var watchedCell = 5
+        public init() {}
+    }
+
+    public let configuration: Configuration
+    public let scrollView: ScrollView
+    public let layout: RubberMenuLayout
+    public var world: World { layout.world }
+
+    public private(set) var frame = 0
+    public var time: Double { world.time }
+    /// Largest |stretch| any cell showed.
+    public private(set) var peakStretch = 0.0
+    /// Most springs alive at once.
+    public private(set) var maxSprings = 0
+    /// Seconds from the last release to rest (scroll idle and world paused), once reached.
+    public private(set) var settleTime: Double?
+    public private(set) var trace: Trace
+    public private(set) var report: ReportData
+
+    private var releaseTime: Double?
+    private var lastDragVelocity = SIMD2<Double>(0, 0)
+
+    public init(configuration: Configuration = Configuration()) throws {
+        self.configuration = configuration
+        var scroll = configuration.scroll
+        scroll.viewport = configuration.viewport
+        scroll.screenScale = configuration.world.screenScale
+        let world = try World(configuration: configuration.world)
+        layout = try RubberMenuLayout(constants: configuration.constants, itemCount: configuration.itemCount,
+                                      width: configuration.viewport.x, world: world)
+        scroll.contentSize = layout.flow.contentSize
+        scrollView = try ScrollView(configuration: scroll)
+        trace = Trace(columns: ["x", "y", "stretch"])
+        report = ReportData(title: "Rubber menu", viewport: configuration.viewport, edgeInset: configuration.constants.maxStretch)
+        report.plots = [ReportData.Plot(name: "stretch", unit: "pt", values: []),
+                        ReportData.Plot(name: "cell \(configuration.watchedCell) displacement", unit: "pt", values: []),
+                        ReportData.Plot(name: "scroll offset", unit: "pt", values: [])]
+        try layout.layoutPass(bounds: bounds, touchY: nil)
+        maxSprings = world.springCount
+        try record()
+    }
+
+    /// The viewport in content coordinates.
+    public var bounds: Rect {
+        Rect(x: scrollView.offset.x, y: scrollView.offset.y, width: configuration.viewport.x, height: configuration.viewport.y)
+    }
+
+    /// True when nothing moves: the scroll view is idle and the world paused.
+    public var isAtRest: Bool { !scrollView.isMoving && world.isPaused }
+
+    // MARK: Gestures
+
+    /// A finger goes down at `point` (viewport coordinates). Takes no time.
+    public func touchDown(at point: SIMD2<Double>) throws {
+        try scrollView.touchDown(at: point)
+        releaseTime = nil
+        settleTime = nil
+    }
+
+    /// The finger moves by `distance` over `seconds`, in equal steps, one per frame.
+    public func drag(by distance: SIMD2<Double>, seconds: Double) throws {
+        guard let start = scrollView.fingerLocation, scrollView.phase == .tracking else {
+            throw DynamicsError.invalidParameter("drag needs a finger down (call touch_down first)")
+        }
+        guard seconds.isFinite, seconds >= 0, distance.x.isFinite, distance.y.isFinite else {
+            throw DynamicsError.invalidParameter("drag distance and duration must be finite, duration ≥ 0")
+        }
+        let frames = max(1, Int((seconds / world.configuration.frameDuration).rounded()))
+        for k in 1...frames {
+            let finger = start + distance * (Double(k) / Double(frames))
+            try advanceFrame(finger: finger)
+        }
+        lastDragVelocity = distance / (Double(frames) * world.configuration.frameDuration)
+    }
+
+    /// The finger lifts with `velocity` (points/s; default: the last drag's velocity).
+    public func release(velocity: SIMD2<Double>? = nil) throws {
+        try scrollView.release(fingerVelocity: velocity ?? lastDragVelocity)
+        releaseTime = time
+    }
+
+    /// Runs frames for `seconds`.
+    public func wait(seconds: Double) throws {
+        guard seconds.isFinite, seconds >= 0 else { throw DynamicsError.invalidParameter("seconds must be finite and ≥ 0") }
+        let end = time + seconds - 1e-12
+        while time < end { try advanceFrame(finger: nil) }
+    }
+
+    /// Runs frames until rest or for at most `limit` seconds; returns whether it rested.
+    @discardableResult
+    public func waitUntilRest(limit: Double) throws -> Bool {
+        guard limit.isFinite, limit >= 0 else { throw DynamicsError.invalidParameter("limit must be finite and ≥ 0") }
+        let end = time + limit - 1e-12
+        while !isAtRest && time < end { try advanceFrame(finger: nil) }
+        return isAtRest
+    }
+
+    // MARK: Frames
+
+    /// One display frame (see the type's documentation for the order).
+    public func advanceFrame(finger: SIMD2<Double>?) throws {
+        let old = scrollView.offset.y
+        if let finger {
+            try scrollView.moveTouch(to: finger)
+        } else {
+            scrollView.advance(world.configuration.frameDuration)
+        }
+        let touchY = scrollView.touchLocation?.y
+        let delta = scrollView.offset.y - old
+        if delta != 0 {
+            try layout.boundsChanged(delta: delta, touchY: touchY)
+        } else if configuration.resetStretchWhenStill {
+            layout.latestDelta = 0
+        }
+        try layout.layoutPass(bounds: bounds, touchY: touchY)
+        try world.advanceFrame()
+        frame += 1
+        maxSprings = max(maxSprings, world.springCount)
+        if let releaseTime, settleTime == nil, isAtRest { settleTime = time - releaseTime }
+        try record()
+    }
+
+    /// The stretch cell `index` shows now.
+    public func stretch(of index: Int) throws -> Double {
+        var displacement = 0.0
+        if configuration.stretchMode == .displacement, let item = layout.item(at: index), let spring = layout.spring(at: index) {
+            displacement = try world.position(item).y - world.anchor(spring).y
+        }
+        return RubberCellShape.stretch(latestDelta: layout.latestDelta, displacement: displacement,
+                                       mode: configuration.stretchMode, maxStretch: configuration.constants.maxStretch)
+    }
+
+    /// Visible cells (attached items) in drawing order: by zIndex = center.y, then index.
+    public func visibleCells() throws -> [(index: Int, center: SIMD2<Double>, stretch: Double)] {
+        var cells: [(index: Int, center: SIMD2<Double>, stretch: Double)] = []
+        for index in layout.attached {
+            cells.append((index, try layout.center(of: index), try stretch(of: index)))
+        }
+        return cells.sorted { ($0.center.y, $0.index) < ($1.center.y, $1.index) }
+    }
+
+    private func record() throws {
+        let cells = try visibleCells()
+        for cell in cells { peakStretch = max(peakStretch, abs(cell.stretch)) }
+        guard configuration.record else { return }
+        let t = time
+        for cell in cells.sorted(by: { $0.index < $1.index }) {
+            trace.append(frame: frame, t: t, id: cell.index, cell.center.x, cell.center.y, cell.stretch)
+        }
+        let size = layout.flow.itemSize
+        report.frames.append(ReportData.Frame(t: t, offset: scrollView.offset, cells: cells.map {
+            ReportData.Cell(id: $0.index, x: $0.center.x - size.x / 2, y: $0.center.y - size.y / 2,
+                            width: size.x, height: size.y, stretch: $0.stretch, color: Self.color($0.index))
+        }))
+        let watched = configuration.watchedCell
+        var displacement = 0.0
+        if let item = layout.item(at: watched) {
+            displacement = try world.position(item).y - layout.flow.frame(watched).center.y
+        }
+        report.plots[0].values.append(RubberCellShape.stretch(latestDelta: layout.latestDelta, displacement: 0, mode: .latestDelta,
+                                                              maxStretch: configuration.constants.maxStretch))
+        report.plots[1].values.append(displacement)
+        report.plots[2].values.append(scrollView.offset.y)
+    }
+
+    /// A fixed palette, by index.
+    static func color(_ index: Int) -> UInt32 {
+        let palette: [UInt32] = [0xE8505B, 0xF9D56E, 0xF3ECC2, 0x14B1AB, 0x5C6E91, 0xF08A5D, 0xB83B5E, 0x6A2C70]
+        return palette[index % palette.count]
+    }
+}

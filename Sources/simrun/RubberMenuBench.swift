@@ -1,0 +1,46 @@
+import Foundation
+import SpringKitSim
+
+enum RubberMenuBench {
+    static func run() throws {
+        // The default gesture on menus of 100 and 1,000,000 items: the cost of a frame must not grow with N.
+        var perFrame: [Int: Double] = [:]
+        for n in [100, 1_000_000] {
+            let seconds = try Stopwatch.best(5) {
+                var configuration = RubberMenu.Configuration()
+                configuration.itemCount = n
+                configuration.record = false
+                let menu = try RubberMenu(configuration: configuration)
+                try menu.touchDown(at: SIMD2(160, 300))
+                try menu.drag(by: SIMD2(0, -600), seconds: 0.6)
+                try menu.release()
+                try menu.waitUntilRest(limit: 10)
+                perFrame[n] = Double(menu.frame)
+            }
+            let frames = perFrame[n]!
+            perFrame[n] = seconds / frames
+            print("items \(String(n).padding(toLength: 9, withPad: " ", startingAt: 0)) \(Int(frames)) frames, \(NumberFormat.fixed(seconds / frames * 1e6, 2)) µs per frame")
+        }
+        print("per-frame cost, 1,000,000 vs 100 items: \(NumberFormat.fixed(perFrame[1_000_000]! / perFrame[100]!, 2))× (target ≤ 1.5×)")
+
+        // The main job end to end, as a user runs it: process start, script, trace and report written.
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("springkit-bench-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).path
+        let script = FileManager.default.fileExists(atPath: "scripts/rubbermenu.lua") ? "scripts/rubbermenu.lua" : nil
+        guard let script else {
+            print("wall time: skipped (run from the repository root to time scripts/rubbermenu.lua)")
+            return
+        }
+        let wall = try Stopwatch.best(5) {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: executable)
+            process.arguments = [script, "--quiet", "--trace", directory.appendingPathComponent("t.csv").path,
+                                 "--report", directory.appendingPathComponent("r.html").path]
+            try process.run()
+            process.waitUntilExit()
+            guard process.terminationStatus == 0 else { throw UsageError("bench: simrun \(script) exited \(process.terminationStatus)") }
+        }
+        print("wall time of 'simrun \(script)' (best of 5): \(NumberFormat.fixed(wall, 3)) s (target < 0.2 s)")
+    }
+}

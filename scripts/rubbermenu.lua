@@ -1,0 +1,36 @@
+-- The rubber menu (VPRubberMenu, after Nike's Making app): 40 overlapping cells in a
+-- 320×568 viewport lag behind the finger in proportion to their distance from it, and
+-- their top edges bend while the list moves.
+--
+-- Gesture: touch at y = 300, drag up 600 pt over 0.6 s, release with the drag's
+-- velocity, run until rest (at most 10 s).
+local sk = require "springkit"
+
+local damping     = sk.param("damping", 0.5, {min = 0, max = 5, step = 0.05, doc = "spring damping ratio"})
+local frequency   = sk.param("frequency", 0.8, {min = 0.05, max = 20, step = 0.1, doc = "spring frequency, Hz"})
+local length      = sk.param("length", 0, {min = 0, max = 100, step = 0.1, doc = "spring length, points (the Objective-C original used 0.8)"})
+local resistance  = sk.param("resistance", 1100, {min = 100, max = 10000, step = 50, doc = "scroll-resistance divisor, points"})
+local max_stretch = sk.param("max_stretch", 35, {min = 0, max = 200, step = 1, doc = "clamp of the lag and of the top-edge stretch, points"})
+
+local menu = sk.rubber_menu{
+  items = 40, width = 320, height = 568,
+  damping = damping, frequency = frequency, length = length,
+  resistance = resistance, max_stretch = max_stretch,
+}
+
+menu:touch_down(160, 300)
+menu:drag(0, -600, 0.6)
+menu:release()
+local rested = menu:wait_until_rest(10)
+
+sk.metric("frames", menu.frame)
+sk.metric("simulated", menu.time, "s")
+sk.metric("peak stretch", menu.peak_stretch, "pt")
+if rested then
+  sk.metric("settle time", menu.settle_time, "s")
+else
+  print("did not come to rest within 10 s")
+end
+sk.metric("most springs alive", menu.max_springs)
+
+return {trace = menu:trace(), report = menu:report("Rubber menu")}
