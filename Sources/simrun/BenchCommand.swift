@@ -6,6 +6,7 @@ enum BenchCommand {
     static let sections: [(name: String, summary: String, run: () throws -> Void)] = [
         ("dynamics", "ns per spring-step and bytes per spring for 1,000 / 100,000 / 1,000,000 anchored springs", DynamicsBench.run),
         ("rubbermenu", "per-frame cost with 100 vs 1,000,000 items; wall time of 'simrun scripts/rubbermenu.lua'", RubberMenuBench.run),
+        ("traces", "reading and comparing two 1,000,000-row traces", TraceBench.run),
     ]
 
     static func run(_ arguments: [String]) throws -> Int32 {

@@ -7,6 +7,8 @@ enum Usage {
 
     usage:
       simrun SCRIPT [options]          run a scenario; print its summary, write its trace and report
+      simrun check [PATH]... [options] compare scripts' traces with their goldens (regression tests)
+      simrun bench [SECTION]...        print speed and memory figures (release build)
       simrun --help | --version
 
     run options:
@@ -19,11 +21,14 @@ enum Usage {
 
     exit status: 0 success, 1 a check found differences, 2 bad input (usage, script error,
     invalid parameter, unreadable file) with a one-line reason on stderr.
-    docs: docs/cli.md, docs/lua-api.md
+    'simrun help check' and 'simrun help bench' for those commands.
+    docs: docs/cli.md, docs/lua-api.md, docs/physics.md, docs/traces.md, docs/ci.md
     """
 
     static func topic(_ name: String) -> String? {
         switch name {
+        case "check": return CheckCommand.help
+        case "bench": return BenchCommand.help
         default: return nil
         }
     }

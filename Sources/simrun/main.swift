@@ -24,6 +24,8 @@ do {
     case "--version":
         print("simrun \(SpringKitSim.version)")
         status = 0
+    case "check":
+        status = try CheckCommand.run(Array(arguments.dropFirst()))
     case "bench":
         status = try BenchCommand.run(Array(arguments.dropFirst()))
     default:

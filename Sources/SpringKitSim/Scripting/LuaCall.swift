@@ -282,6 +282,17 @@ struct LuaTableArgument {
         return result
     }
 
+    /// The table's string keys, sorted (Lua's own order is not stable between runs).
+    func stringKeys() throws -> [String] {
+        var keys: [String] = []
+        lua_pushnil(L)
+        while lua_next(L, index) != 0 {
+            skl_pop(L, 1)
+            if let key = call.lua.string(at: -1) { keys.append(key) }
+        }
+        return keys.sorted()
+    }
+
     /// Rejects keys other than `allowed` (catches typos such as `dampng = 0.5`).
     /// Only string keys are checked; the check is order-independent.
     func rejectUnknownKeys(_ allowed: Set<String>) throws {

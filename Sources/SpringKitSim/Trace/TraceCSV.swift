@@ -70,96 +70,135 @@ public enum TraceCSV {
     /// Parses CSV trace bytes; errors name the line.
     public static func parse(_ bytes: [UInt8], path: String) throws -> Trace {
         if bytes.isEmpty { throw TraceFormatError(path: path, line: 0, reason: "empty trace file") }
+        if bytes.last != UInt8(ascii: "\n") {
+            throw TraceFormatError(path: path, line: bytes.reduce(1) { $0 + ($1 == 10 ? 1 : 0) },
+                                   reason: "truncated: the last line has no line end")
+        }
+        if bytes.contains(0) { throw TraceFormatError(path: path, line: 0, reason: "not a text file (contains NUL bytes)") }
+        return try bytes.withUnsafeBufferPointer { buffer in
+            try buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) { base in
+                try parse(base, count: buffer.count, path: path)
+            }
+        }
+    }
+
+    private static func parse(_ base: UnsafePointer<CChar>, count: Int, path: String) throws -> Trace {
+        let newline = CChar(UInt8(ascii: "\n")), comma = CChar(UInt8(ascii: ",")), hash = CChar(UInt8(ascii: "#"))
         var metadata: [(key: String, value: String)] = []
         var columns: [String] = []
         var values: [Double] = []
-        var lineNumber = 0
-        var sawFormat = false
-        var start = 0
-        let count = bytes.count
-        if bytes.last != UInt8(ascii: "\n") {
-            throw TraceFormatError(path: path, line: bytes.filter { $0 == 10 }.count + 1,
-                                   reason: "truncated: the last line has no line end")
+        var line = 0
+        var p = base
+        let end = base + count
+        func lineText(_ from: UnsafePointer<CChar>) -> (String, UnsafePointer<CChar>) {
+            var q = from
+            while q.pointee != newline { q += 1 }
+            return (String(decoding: UnsafeRawBufferPointer(start: from, count: q - from), as: UTF8.self), q + 1)
         }
-        while start < count {
-            var end = start
-            while bytes[end] != UInt8(ascii: "\n") { end += 1 }
-            lineNumber += 1
-            defer { start = end + 1 }
-            if end == start { continue }
-            if bytes[start] == UInt8(ascii: "#") {
-                let text = String(decoding: bytes[start..<end], as: UTF8.self)
-                if lineNumber == 1 {
-                    guard text == Trace.formatLine else {
-                        throw TraceFormatError(path: path, line: 1, reason: "not a springkit trace (expected '\(Trace.formatLine)')")
-                    }
-                    sawFormat = true
-                    continue
+        // Format line, metadata comments and the header row.
+        while p < end && columns.isEmpty {
+            line += 1
+            let (text, next) = lineText(p)
+            p = next
+            if line == 1 {
+                guard text == Trace.formatLine else {
+                    throw TraceFormatError(path: path, line: 1, reason: "not a springkit trace (expected '\(Trace.formatLine)')")
                 }
+                continue
+            }
+            if text.isEmpty { continue }
+            if text.hasPrefix("#") {
                 let body = text.dropFirst().drop(while: { $0 == " " })
                 if let colon = body.firstIndex(of: ":") {
-                    let key = String(body[..<colon])
-                    let value = String(body[body.index(after: colon)...].drop(while: { $0 == " " }))
-                    metadata.append((key, value))
+                    metadata.append((String(body[..<colon]), String(body[body.index(after: colon)...].drop(while: { $0 == " " }))))
                 }
                 continue
             }
-            if !sawFormat {
-                throw TraceFormatError(path: path, line: lineNumber, reason: "not a springkit trace (expected '\(Trace.formatLine)' on line 1)")
+            columns = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            guard Array(columns.prefix(3)) == Trace.leadingColumns else {
+                throw TraceFormatError(path: path, line: line, reason: "header must start with frame,t,id (found '\(text)')")
             }
-            if columns.isEmpty {
-                columns = String(decoding: bytes[start..<end], as: UTF8.self).split(separator: ",", omittingEmptySubsequences: false).map(String.init)
-                guard Array(columns.prefix(3)) == Trace.leadingColumns else {
-                    throw TraceFormatError(path: path, line: lineNumber, reason: "header must start with frame,t,id (found '\(columns.joined(separator: ","))')")
-                }
-                guard Set(columns).count == columns.count, !columns.contains("") else {
-                    throw TraceFormatError(path: path, line: lineNumber, reason: "header has an empty or repeated column name")
-                }
-                continue
-            }
-            var fieldStart = start
-            var fields = 0
-            for i in start...end {
-                if i == end || bytes[i] == UInt8(ascii: ",") {
-                    guard let value = parseNumber(bytes, fieldStart, i) else {
-                        let text = String(decoding: bytes[fieldStart..<i], as: UTF8.self)
-                        throw TraceFormatError(path: path, line: lineNumber, reason: "column \(fields + 1) ('\(fields < columns.count ? columns[fields] : "?")'): '\(text)' is not a number")
-                    }
-                    values.append(value)
-                    fields += 1
-                    fieldStart = i + 1
-                }
-            }
-            guard fields == columns.count else {
-                throw TraceFormatError(path: path, line: lineNumber, reason: "expected \(columns.count) values, found \(fields)")
+            guard Set(columns).count == columns.count, !columns.contains("") else {
+                throw TraceFormatError(path: path, line: line, reason: "header has an empty or repeated column name")
             }
         }
-        if !sawFormat { throw TraceFormatError(path: path, line: 1, reason: "not a springkit trace (expected '\(Trace.formatLine)')") }
-        if columns.isEmpty { throw TraceFormatError(path: path, line: lineNumber, reason: "no header row") }
+        if columns.isEmpty { throw TraceFormatError(path: path, line: line, reason: "no header row") }
+        // Data rows, split at line boundaries into one chunk per core and parsed in
+        // parallel; chunks are joined in order, so the result does not depend on the split.
+        let width = columns.count
+        let chunkCount = max(1, min(ProcessInfo.processInfo.activeProcessorCount, (end - p) / (1 << 20)))
+        var bounds: [(start: UnsafePointer<CChar>, line: Int)] = [(p, line)]
+        for k in 1..<chunkCount {
+            var q = p + (end - p) * k / chunkCount
+            guard q > bounds.last!.start else { continue }
+            while q < end && (q - 1).pointee != newline { q += 1 }
+            guard q < end else { break }
+            let previous = bounds.last!
+            let lines = UnsafeRawBufferPointer(start: previous.start, count: q - previous.start).reduce(0) { $0 + ($1 == 10 ? 1 : 0) }
+            bounds.append((q, previous.line + lines))
+        }
+        var parts = [[Double]](repeating: [], count: bounds.count)
+        var failures = [TraceFormatError?](repeating: nil, count: bounds.count)
+        parts.withUnsafeMutableBufferPointer { partsBuffer in
+            failures.withUnsafeMutableBufferPointer { failureBuffer in
+                let partsBase = partsBuffer.baseAddress!, failureBase = failureBuffer.baseAddress!
+                DispatchQueue.concurrentPerform(iterations: bounds.count) { k in
+                    let stop = k + 1 < bounds.count ? bounds[k + 1].start : end
+                    do {
+                        partsBase[k] = try parseRows(from: bounds[k].start, to: stop, firstLine: bounds[k].line, columns: columns, base: base, path: path)
+                    } catch {
+                        failureBase[k] = error as? TraceFormatError
+                    }
+                }
+            }
+        }
+        if let failure = failures.compactMap({ $0 }).first { throw failure }
+        values.reserveCapacity(parts.reduce(0) { $0 + $1.count })
+        for part in parts { values.append(contentsOf: part) }
+        _ = width
         return Trace(metadata: metadata, allColumns: columns, values: values)
     }
 
-    /// Parses one decimal field without allocating for the common case.
-    private static func parseNumber(_ bytes: [UInt8], _ from: Int, _ to: Int) -> Double? {
-        guard to > from, to - from < 64 else { return nil }
-        return bytes.withUnsafeBufferPointer { buffer -> Double? in
-            var scratch: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0, 0)
-            return withUnsafeMutableBytes(of: &scratch) { raw -> Double? in
-                let n = to - from
-                raw.copyMemory(from: UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(buffer)[from..<to]))
-                raw[n] = 0
-                let chars = raw.baseAddress!.assumingMemoryBound(to: CChar.self)
-                var endPointer: UnsafeMutablePointer<CChar>?
-                let value = strtod(chars, &endPointer)
-                guard endPointer == chars + n else { return nil }
-                // strtod accepts forms the contract does not ("0x1p3", " 1"): keep decimal only.
-                for i in 0..<n {
-                    let c = UInt8(bitPattern: chars[i])
-                    if !((c >= 48 && c <= 57) || c == 45 || c == 43 || c == 46 || c == 101 || c == 69
-                         || c == 110 || c == 97 || c == 105 || c == 102) { return nil }
+    /// Parses data rows in [from, to): strtod reads each field in place; the delimiter after
+    /// it must be ',' (or '\n' after the last column).
+    private static func parseRows(from start: UnsafePointer<CChar>, to end: UnsafePointer<CChar>, firstLine: Int,
+                                  columns: [String], base: UnsafePointer<CChar>, path: String) throws -> [Double] {
+        let newline = CChar(UInt8(ascii: "\n")), comma = CChar(UInt8(ascii: ",")), hash = CChar(UInt8(ascii: "#"))
+        let width = columns.count
+        var values: [Double] = []
+        values.reserveCapacity(max(0, (end - start) / (width * 8)) * width)
+        func rest(_ from: UnsafePointer<CChar>) -> (text: String, next: UnsafePointer<CChar>) {
+            var q = from
+            while q.pointee != newline { q += 1 }
+            return (String(decoding: UnsafeRawBufferPointer(start: from, count: q - from), as: UTF8.self), q + 1)
+        }
+        var p = start
+        var line = firstLine
+        var fieldEnd: UnsafeMutablePointer<CChar>?
+        while p < end {
+            line += 1
+            if p.pointee == newline { p += 1; continue }
+            if p.pointee == hash { p = rest(p).next; continue }
+            let rowStart = p
+            for c in 0..<width {
+                let first = UInt8(bitPattern: p.pointee)
+                let startsNumber = (first >= 48 && first <= 57) || first == 45 || first == 43 || first == 46
+                    || first == 110 || first == 105  // nan, inf
+                let value = startsNumber ? strtod(p, &fieldEnd) : 0
+                let stop = startsNumber ? UnsafePointer(fieldEnd!) : p
+                let expected = c == width - 1 ? newline : comma
+                if stop > p && stop.pointee == expected {
+                    values.append(value)
+                    p = stop + 1
+                    continue
                 }
-                return value
+                let fields = rest(rowStart).text.split(separator: ",", omittingEmptySubsequences: false)
+                if fields.count != width {
+                    throw TraceFormatError(path: path, line: line, reason: "expected \(width) values, found \(fields.count)")
+                }
+                throw TraceFormatError(path: path, line: line, reason: "column \(c + 1) ('\(columns[c])'): '\(fields[c])' is not a number")
             }
         }
+        return values
     }
 }

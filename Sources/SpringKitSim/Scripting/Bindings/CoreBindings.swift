@@ -39,6 +39,20 @@ extension ModuleBuilder {
             guard tolerances.absolute >= 0, tolerances.relative >= 0 else {
                 throw call.argumentError(1, "tolerances must be ≥ 0")
             }
+            // columns = {x = {abs = 1e-6, rel = 0}, ...}: read in sorted key order.
+            try spec.withTable("columns") { columns in
+                guard let columns else { return }
+                for name in try columns.stringKeys() {
+                    try columns.withTable(name) { entry in
+                        guard let entry else { return }
+                        try entry.rejectUnknownKeys(["abs", "rel"])
+                        let absolute = try entry.number("abs", default: tolerances.absolute)
+                        let relative = try entry.number("rel", default: tolerances.relative)
+                        guard absolute >= 0, relative >= 0 else { throw call.argumentError(1, "column '\(name)': tolerances must be ≥ 0") }
+                        tolerances.columns[name] = (absolute, relative)
+                    }
+                }
+            }
             session.tolerances = tolerances
             return 0
         }
