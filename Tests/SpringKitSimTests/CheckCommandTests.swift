@@ -86,9 +86,9 @@ final class CheckCommandTests: XCTestCase {
             ("", "empty trace file"),
             (String(good.dropLast(5)), "truncated"),
             ("not a trace\n", "not a springkit trace"),
-            (good.replacingOccurrences(of: "frame,t,id,x,y,vx,vy", with: "frame,t,id,x,y,vx"), "expected 6 values, found 7"),
+            (good.replacingOccurrences(of: "\n1,0.016", with: "\n1,5,0.016"), "spring.csv:7: expected 7 values, found 8"),
             (good.replacingOccurrences(of: "frame,t,id,x,y,vx,vy", with: "frame,t,id,x,y,vx,speed"), "header mismatch"),
-            (good.replacingOccurrences(of: "\n1,0.016", with: "\n1,zero"), "is not a number"),
+            (good.replacingOccurrences(of: "\n1,0.016", with: "\n1,zero"), "spring.csv:7: column 2 ('t'): 'zero"),
         ]
         for (text, expected) in cases {
             try writeFile(directory, "scripts/__traces__/spring.csv", text)

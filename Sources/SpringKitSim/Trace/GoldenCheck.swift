@@ -128,11 +128,14 @@ public enum GoldenCheck {
         }
         guard exists else { return .missingGolden }
         do {
-            let expected = try TraceCSV.read(path: golden)
+            guard let bytes = FileManager.default.contents(atPath: golden) else {
+                return .error("\(golden): cannot read the file")
+            }
             var tolerances = run.tolerances
             if let absolute = options.absolute { tolerances.absolute = absolute }
             if let relative = options.relative { tolerances.relative = relative }
-            let result = try TraceComparison.compare(golden: expected, actual: run.trace!, tolerances: tolerances)
+            let result = try TraceComparison.compare(goldenBytes: [UInt8](bytes), goldenPath: golden,
+                                                     actualBytes: Array(text.utf8), tolerances: tolerances)
             comparison = result
             return result.passed ? .passed : .failed(result.summary)
         } catch {

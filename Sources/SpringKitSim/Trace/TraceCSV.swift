@@ -75,54 +75,21 @@ public enum TraceCSV {
                                    reason: "truncated: the last line has no line end")
         }
         if bytes.contains(0) { throw TraceFormatError(path: path, line: 0, reason: "not a text file (contains NUL bytes)") }
+        let header = try header(bytes, path: path)
         return try bytes.withUnsafeBufferPointer { buffer in
             try buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) { base in
-                try parse(base, count: buffer.count, path: path)
+                try parse(base, count: buffer.count, path: path, header: header)
             }
         }
     }
 
-    private static func parse(_ base: UnsafePointer<CChar>, count: Int, path: String) throws -> Trace {
-        let newline = CChar(UInt8(ascii: "\n")), comma = CChar(UInt8(ascii: ",")), hash = CChar(UInt8(ascii: "#"))
-        var metadata: [(key: String, value: String)] = []
-        var columns: [String] = []
+    private static func parse(_ base: UnsafePointer<CChar>, count: Int, path: String, header: Header) throws -> Trace {
+        let newline = CChar(UInt8(ascii: "\n"))
+        let metadata = header.metadata, columns = header.columns
         var values: [Double] = []
-        var line = 0
-        var p = base
+        let line = header.lines
+        let p = base + header.dataStart
         let end = base + count
-        func lineText(_ from: UnsafePointer<CChar>) -> (String, UnsafePointer<CChar>) {
-            var q = from
-            while q.pointee != newline { q += 1 }
-            return (String(decoding: UnsafeRawBufferPointer(start: from, count: q - from), as: UTF8.self), q + 1)
-        }
-        // Format line, metadata comments and the header row.
-        while p < end && columns.isEmpty {
-            line += 1
-            let (text, next) = lineText(p)
-            p = next
-            if line == 1 {
-                guard text == Trace.formatLine else {
-                    throw TraceFormatError(path: path, line: 1, reason: "not a springkit trace (expected '\(Trace.formatLine)')")
-                }
-                continue
-            }
-            if text.isEmpty { continue }
-            if text.hasPrefix("#") {
-                let body = text.dropFirst().drop(while: { $0 == " " })
-                if let colon = body.firstIndex(of: ":") {
-                    metadata.append((String(body[..<colon]), String(body[body.index(after: colon)...].drop(while: { $0 == " " }))))
-                }
-                continue
-            }
-            columns = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
-            guard Array(columns.prefix(3)) == Trace.leadingColumns else {
-                throw TraceFormatError(path: path, line: line, reason: "header must start with frame,t,id (found '\(text)')")
-            }
-            guard Set(columns).count == columns.count, !columns.contains("") else {
-                throw TraceFormatError(path: path, line: line, reason: "header has an empty or repeated column name")
-            }
-        }
-        if columns.isEmpty { throw TraceFormatError(path: path, line: line, reason: "no header row") }
         // Data rows, split at line boundaries into one chunk per core and parsed in
         // parallel; chunks are joined in order, so the result does not depend on the split.
         let width = columns.count
@@ -200,5 +167,64 @@ public enum TraceCSV {
             }
         }
         return values
+    }
+
+    /// The part of a trace file before its data rows.
+    struct Header {
+        var metadata: [(key: String, value: String)]
+        var columns: [String]
+        /// Byte offset of the first data line, and the number of lines before it.
+        var dataStart: Int
+        var lines: Int
+    }
+
+    /// Reads and validates the format line, metadata and header row.
+    static func header(_ bytes: [UInt8], path: String) throws -> Header {
+        if bytes.isEmpty { throw TraceFormatError(path: path, line: 0, reason: "empty trace file") }
+        if bytes.last != UInt8(ascii: "\n") {
+            throw TraceFormatError(path: path, line: bytes.reduce(1) { $0 + ($1 == 10 ? 1 : 0) },
+                                   reason: "truncated: the last line has no line end")
+        }
+        var metadata: [(key: String, value: String)] = []
+        var line = 0
+        var start = 0
+        while start < bytes.count {
+            var end = start
+            while bytes[end] != 10 { end += 1 }
+            line += 1
+            let text = String(decoding: bytes[start..<end], as: UTF8.self)
+            start = end + 1
+            if line == 1 {
+                guard text == Trace.formatLine else {
+                    throw TraceFormatError(path: path, line: 1, reason: "not a springkit trace (expected '\(Trace.formatLine)')")
+                }
+                continue
+            }
+            if text.isEmpty { continue }
+            if text.hasPrefix("#") {
+                let body = text.dropFirst().drop(while: { $0 == " " })
+                if let colon = body.firstIndex(of: ":") {
+                    metadata.append((String(body[..<colon]), String(body[body.index(after: colon)...].drop(while: { $0 == " " }))))
+                }
+                continue
+            }
+            let columns = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            guard Array(columns.prefix(3)) == Trace.leadingColumns else {
+                throw TraceFormatError(path: path, line: line, reason: "header must start with frame,t,id (found '\(text)')")
+            }
+            guard Set(columns).count == columns.count, !columns.contains("") else {
+                throw TraceFormatError(path: path, line: line, reason: "header has an empty or repeated column name")
+            }
+            return Header(metadata: metadata, columns: columns, dataStart: start, lines: line)
+        }
+        throw TraceFormatError(path: path, line: line, reason: "no header row")
+    }
+
+    /// Parses one data line [from, to) (to is its '\n').
+    static func parseLine(_ buffer: UnsafeBufferPointer<UInt8>, _ from: Int, _ to: Int, columns: [String],
+                          path: String, line: Int) throws -> [Double] {
+        try buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) { base in
+            try parseRows(from: base + from, to: base + to + 1, firstLine: line - 1, columns: columns, base: base, path: path)
+        }
     }
 }
