@@ -12,7 +12,7 @@ run: deps release
 ## make test: install what is missing, then unit tests, golden checks and the determinism check.
 test: test-deps
 	$(SWIFT) build
-	$(SWIFT) test
+	$(SWIFT) test --disable-swift-testing
 	$(MAKE) --no-print-directory check determinism
 
 deps:

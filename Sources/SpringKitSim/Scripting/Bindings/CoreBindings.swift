@@ -1,3 +1,5 @@
+import CLua
+
 /// `springkit.param`, `metric`, `tolerance`, `seed`, `random`, `version`.
 extension ModuleBuilder {
     func addCore() {
@@ -71,6 +73,38 @@ extension ModuleBuilder {
             let high = call.isNil(2) ? try call.integer(1) : try call.integer(2)
             guard low <= high else { throw call.argumentError(call.isNil(2) ? 1 : 2, "interval is empty") }
             call.push(Int.random(in: low...high, using: &session.random))
+            return 1
+        }
+    }
+}
+
+/// `springkit.convert(from, {key = value})` → `{uikit = {frequency =, damping =}, swiftui = {...}, ...}`.
+extension ModuleBuilder {
+    func addConversions() {
+        function("convert") { call in
+            let name = try call.string(1)
+            guard let from = SpringConvention(rawValue: name) else {
+                throw call.argumentError(1, "unknown convention '\(name)' (one of: \(SpringConvention.allCases.map(\.rawValue).joined(separator: ", ")))")
+            }
+            let spec = try call.table(2)!
+            var values: [String: Double] = [:]
+            for key in try spec.stringKeys() { values[key] = try spec.number(key) }
+            let spring: SpringModel
+            do {
+                spring = try from.model(values)
+            } catch let error as SpringConvention.ConversionError {
+                throw call.argumentError(2, error.description)
+            }
+            lua_createtable(call.L, 0, Int32(SpringConvention.allCases.count))
+            for convention in SpringConvention.allCases {
+                guard let converted = convention.values(spring) else { continue }
+                lua_createtable(call.L, 0, Int32(converted.count))
+                for key in convention.keys {
+                    call.push(converted[key]!)
+                    call.lua.setField(-2, key)
+                }
+                call.lua.setField(-2, convention.rawValue)
+            }
             return 1
         }
     }

@@ -1,0 +1,60 @@
+import SpringKitSim
+
+/// `simrun convert FROM key=value...`: one spring in every convention.
+enum ConvertCommand {
+    static var help: String {
+        """
+        usage: simrun convert FROM KEY=VALUE... [--digits N]
+
+        Prints the spring in every convention. FROM and its keys:
+        \(SpringConvention.allCases.map { "  \($0.rawValue.padding(toLength: 17, withPad: " ", startingAt: 0))\($0.keys.joined(separator: " "))" }.joined(separator: "\n"))
+        (mass defaults to 1.) Formulas and sources: docs/tuning.md.
+        example: simrun convert swiftui-duration duration=0.5 bounce=0.3
+        """
+    }
+
+    static func run(_ arguments: [String]) throws -> Int32 {
+        var args = CommandLineArguments(arguments, command: "convert")
+        var from: SpringConvention?
+        var values: [String: Double] = [:]
+        var digits = 4
+        while let argument = args.next() {
+            let (flag, inline) = CommandLineArguments.split(argument)
+            switch flag {
+            case "--help", "-h":
+                print(help)
+                return 0
+            case "--digits":
+                digits = try CommandLineArguments.positiveInteger(try args.value(for: flag, inline: inline), flag: flag)
+            default:
+                if from == nil {
+                    guard let convention = SpringConvention(rawValue: argument) else {
+                        throw UsageError("convert: unknown convention '\(argument)' (one of: \(SpringConvention.allCases.map(\.rawValue).joined(separator: ", ")))")
+                    }
+                    from = convention
+                    continue
+                }
+                guard let equals = argument.firstIndex(of: "="), let value = NumberFormat.parseFinite(String(argument[argument.index(after: equals)...])) else {
+                    throw UsageError("convert: expected KEY=VALUE with a finite number, got '\(argument)'")
+                }
+                values[String(argument[..<equals])] = value
+            }
+        }
+        guard let from else { throw UsageError("convert: which convention? (see 'simrun help convert')") }
+        let spring: SpringModel
+        do {
+            spring = try from.model(values)
+        } catch let error as SpringConvention.ConversionError {
+            throw UsageError("convert: \(error)")
+        }
+        for convention in SpringConvention.allCases {
+            let name = convention.rawValue.padding(toLength: 17, withPad: " ", startingAt: 0)
+            guard let converted = convention.values(spring) else {
+                print("\(name)(cannot express this spring)")
+                continue
+            }
+            print(name + convention.keys.map { "\($0)=\(NumberFormat.human(converted[$0]!, decimals: digits))" }.joined(separator: " "))
+        }
+        return 0
+    }
+}
