@@ -9,6 +9,7 @@ enum RunCommand {
         var script: String?
         var tracePath: String?
         var reportPath: String?
+        var imagesDirectory: String?
         var quiet = false
         var listParams = false
         var jsonLines = false
@@ -18,6 +19,7 @@ enum RunCommand {
             switch flag {
             case "--trace": tracePath = try args.value(for: flag, inline: inline)
             case "--report": reportPath = try args.value(for: flag, inline: inline)
+            case "--images": imagesDirectory = try args.value(for: flag, inline: inline)
             case "--jsonl": jsonLines = true
             case "--quiet", "-q": quiet = true
             case "--list-params": listParams = true
@@ -57,6 +59,11 @@ enum RunCommand {
             if !quiet { print("report: \(path) (\(report.frames.count) frames)") }
         } else if reportPath != nil {
             throw UsageError("\(script) returned no report, so --report has nothing to write")
+        }
+        for (k, svg) in run.images.enumerated() {
+            let path = "\(imagesDirectory ?? "out")/\(name)-\(k + 1).svg"
+            try AtomicFile.write(svg, to: path)
+            if !quiet { print("image: \(path)") }
         }
         return 0
     }

@@ -16,6 +16,7 @@ enum Usage {
       --trace FILE           where the trace goes (default out/NAME.csv when the script returns one)
       --jsonl                write the trace as JSON Lines instead of CSV
       --report FILE          where the HTML report goes (default out/NAME.html when the script returns one)
+      --images DIR           where returned SVG images go (default out/, as NAME-1.svg, NAME-2.svg, …)
       --quiet, -q            print nothing but errors
       --list-params          list the script's parameters (defaults, ranges, docs) and exit
     \(ScriptOptionFlags.help)

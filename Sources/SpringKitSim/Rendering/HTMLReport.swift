@@ -81,9 +81,11 @@ public enum HTMLReport {
         g.bezierCurveTo(x + w / 2, y + e + s, x + w, y + e, x + w, y + e);
         g.lineTo(x + w, y + h); g.lineTo(x, y + h); g.closePath();
         g.fillStyle = hex(color); g.fill();
-        g.strokeStyle = "rgba(0,0,0,0.35)"; g.lineWidth = 1; g.stroke();
-        g.fillStyle = "rgba(0,0,0,0.55)"; g.font = "16px sans-serif";
-        g.fillText(String(id), x + 12, y + h - 14);
+        if (w >= 20) { g.strokeStyle = "rgba(0,0,0,0.35)"; g.lineWidth = 1; g.stroke(); }
+        if (w >= 60 && h >= 40) {
+          g.fillStyle = "rgba(0,0,0,0.55)"; g.font = "16px sans-serif";
+          g.fillText(String(id), x + 12, y + h - 14);
+        }
       }
       readout.textContent = "frame " + k + "  t = " + t.toFixed(3) + " s  offset = " + oy.toFixed(1) + " pt";
     }

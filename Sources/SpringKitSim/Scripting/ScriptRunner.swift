@@ -10,6 +10,8 @@ public struct ScriptRun {
     public var trace: Trace?
     /// The report the script returned (`return {report = rep}`), ready to render.
     public var report: ReportData?
+    /// SVG images the script returned (`return {images = {...}}`).
+    public var images: [String]
     /// Values reported with `springkit.metric(name, value, unit)`, in order.
     public var metrics: [Metric]
     /// Golden-check tolerances declared with `springkit.tolerance{...}`.

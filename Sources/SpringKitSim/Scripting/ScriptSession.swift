@@ -11,6 +11,7 @@ final class ScriptSession {
     var tolerances = ToleranceSpec()
     var trace: Trace?
     var report: ReportData?
+    var images: [String] = []
     /// Set when `springkit.param` rejected a value, so the run fails as a parameter error.
     var parameterError: ParameterError?
 
@@ -43,6 +44,22 @@ final class ScriptSession {
                 throw ScriptError(.runtime, "\(scriptPath): the returned table's 'report' is not a report")
             }
             skl_pop(L, 1)
+            lua.push("images")
+            lua_rawget(L, index)
+            if skl_istable(L, -1) != 0 {
+                let count = lua_rawlen(L, -1)
+                for k in 0..<Int(count) {
+                    lua_rawgeti(L, -1, lua_Integer(k + 1))
+                    guard let svg = lua.string(at: -1) else {
+                        throw ScriptError(.runtime, "\(scriptPath): the returned table's 'images' must be an array of SVG strings")
+                    }
+                    images.append(svg)
+                    skl_pop(L, 1)
+                }
+            } else if skl_isnoneornil(L, -1) == 0 {
+                throw ScriptError(.runtime, "\(scriptPath): the returned table's 'images' must be an array of SVG strings")
+            }
+            skl_pop(L, 1)
         } else if skl_isnoneornil(L, index) == 0 {
             throw ScriptError(.runtime, "\(scriptPath): a script returns nothing, a trace, or a table {trace = ..., report = ...}")
         }
@@ -56,7 +73,7 @@ final class ScriptSession {
             self.trace = trace
         }
         return ScriptRun(scriptPath: scriptPath, parameters: parameters, seed: seed, trace: trace,
-                         report: report, metrics: metrics, tolerances: tolerances, peakLuaMemory: peakLuaMemory)
+                         report: report, images: images, metrics: metrics, tolerances: tolerances, peakLuaMemory: peakLuaMemory)
     }
 }
 
@@ -68,6 +85,7 @@ enum LuaClasses {
     static let scrollView = LuaObjectClass(name: "springkit.ScrollView")
     static let rubberMenu = LuaObjectClass(name: "springkit.RubberMenu")
     static let dotArt = LuaObjectClass(name: "springkit.DotArt")
+    static let dotImage = LuaObjectClass(name: "springkit.DotImage")
     static let gallery = LuaObjectClass(name: "springkit.Gallery")
 }
 

@@ -6,6 +6,7 @@ extension ModuleBuilder {
     func addScenarios() {
         LuaClasses.report.define(in: lua, methods: [])
         addRubberMenu()
+        addDotArt()
     }
 
     static let rubberMenuKeys: Set<String> = [

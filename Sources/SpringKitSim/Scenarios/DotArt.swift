@@ -1,0 +1,244 @@
+/// The dot-art shuffle: a canvas of dots (items 0…n−1) in a grid. A snapshot is the
+/// order of identifiers by position; the dot now at position p shows image[p].
+///
+/// **Change** shuffles the order (seeded) and recolours with a new image; **explode**
+/// shuffles, **regenerate** sorts back. Applying a snapshot computes the difference from
+/// the old order (`CollectionDifference`, `inferringMoves()`); every dot whose slot changed
+/// flies to it on its spring (optionally staggered by position, optionally with a seeded
+/// particle burst).
+public final class DotArt {
+    public struct Configuration: Sendable {
+        public var columns = 32
+        public var rows = 32
+        public var dotSize = 8.0
+        public var spacing = 0.0
+        public var damping = 0.7
+        public var frequency = 2.0
+        /// Seconds between the starts of consecutive positions (0: all at once).
+        public var stagger = 0.0
+        /// Speed of the burst on explode, points/s (0: none): each moving dot recoils away from
+        /// its new slot at a seeded random fraction (½…1) of this speed, then flies home.
+        public var burst = 0.0
+        public var world = WorldConfiguration()
+        /// Trace every `recordEvery`-th dot (by identifier) each frame; 0 records none.
+        public var recordEvery = 64
+        /// Report every `reportEvery`-th frame; 0 records no report.
+        public var reportEvery = 2
+        public init() {}
+    }
+
+    /// What one snapshot change did.
+    public struct Change: Sendable {
+        /// The difference's moves (removals associated with an insertion).
+        public var moves: Int
+        /// Dots whose slot changed (moves plus the dots the layout shifted).
+        public var relocated: Int
+    }
+
+    public let configuration: Configuration
+    public let layout: GridLayout
+    public let world: World
+    /// Identifiers by position.
+    public private(set) var order: [Int]
+    /// Positions by identifier.
+    public private(set) var positionOf: [Int]
+    /// Colours by position (the current image).
+    public private(set) var colors: [UInt32]
+    public private(set) var frame = 0
+    public var time: Double { world.time }
+    public private(set) var trace = Trace(columns: ["x", "y", "color"])
+    public private(set) var report: ReportData
+    /// Finished images, as recorded by `recordImage()`.
+    public private(set) var images: [(title: String, colors: [UInt32])] = []
+
+    private var items: [ItemID] = []
+    private var springs: [SpringID] = []
+    private var random: SeededGenerator
+    /// Staggered starts still to come: (time, identifier), in time order.
+    private var pending: [(time: Double, id: Int)] = []
+
+    public var count: Int { configuration.columns * configuration.rows }
+
+    public init(configuration: Configuration = Configuration(), seed: UInt64) throws {
+        self.configuration = configuration
+        guard configuration.columns > 0, configuration.rows > 0, configuration.columns * configuration.rows <= 4_194_304 else {
+            throw DynamicsError.invalidParameter("columns and rows must be > 0, at most 4194304 dots")
+        }
+        for (name, value) in [("stagger", configuration.stagger), ("burst", configuration.burst)] where !(value.isFinite && value >= 0) {
+            throw DynamicsError.invalidParameter("\(name) must be a finite number ≥ 0")
+        }
+        try SpringParameters(length: 0, damping: configuration.damping, frequency: configuration.frequency).validate()
+        guard configuration.frequency > 0 else { throw DynamicsError.invalidParameter("frequency must be > 0") }
+        layout = try GridLayout(columns: configuration.columns, itemSize: SIMD2(repeating: configuration.dotSize), spacing: configuration.spacing)
+        world = try World(configuration: configuration.world)
+        random = SeededGenerator(seed: seed ^ 0xD07A_27)
+        let n = configuration.columns * configuration.rows
+        order = Array(0..<n)
+        positionOf = Array(0..<n)
+        colors = try DotImage.blank(width: configuration.columns, height: configuration.rows).colors(columns: configuration.columns, rows: configuration.rows)
+        world.reserveCapacity(items: n, springs: n)
+        let parameters = SpringParameters(length: 0, damping: configuration.damping, frequency: configuration.frequency)
+        for p in 0..<n {
+            let center = layout.center(p)
+            let item = try world.addItem(center: center, size: layout.itemSize)
+            items.append(item)
+            springs.append(try world.attach(item, to: center, parameters))
+        }
+        let size = layout.contentSize(count: n)
+        report = ReportData(title: "Dot art", viewport: size, edgeInset: 0)
+        report.plots = [ReportData.Plot(name: "dots away from their slot (> 0.5 pt)", unit: "", values: [])]
+        try record()
+    }
+
+    // MARK: Snapshots
+
+    /// Shuffles the order and recolours with `image`.
+    @discardableResult
+    public func change(to image: DotImage) throws -> Change {
+        colors = try image.colors(columns: configuration.columns, rows: configuration.rows)
+        return try apply(order: shuffled(order), burst: false)
+    }
+
+    /// Shuffles the order, keeping the image.
+    @discardableResult
+    public func explode() throws -> Change { try apply(order: shuffled(order), burst: configuration.burst > 0) }
+
+    /// Sorts the order back to the identity.
+    @discardableResult
+    public func regenerate() throws -> Change { try apply(order: Array(0..<count), burst: false) }
+
+    /// Applies a snapshot (identifiers by position): every relocated dot flies to its new slot.
+    @discardableResult
+    public func apply(order newOrder: [Int], burst: Bool = false) throws -> Change {
+        guard newOrder.count == count, Set(newOrder) == Set(0..<count) else {
+            throw DynamicsError.invalidParameter("a snapshot must list each of the \(count) identifiers once")
+        }
+        let difference = newOrder.difference(from: order).inferringMoves()
+        var moves = 0
+        for change in difference {
+            if case .remove(_, _, let associated) = change, associated != nil { moves += 1 }
+        }
+        var relocated: [Int] = []
+        for (p, id) in newOrder.enumerated() where positionOf[id] != p {
+            positionOf[id] = p
+            relocated.append(id)
+        }
+        order = newOrder
+        pending.removeAll()
+        let now = time
+        for id in relocated {
+            let p = positionOf[id]
+            if configuration.stagger > 0 {
+                pending.append((now + configuration.stagger * Double(p), id))
+            } else {
+                try launch(id)
+            }
+            if burst {
+                // A recoil away from the new slot, along the line to it: the soft joint damps
+                // only along its axis, so a kick with a sideways part would leave the dot
+                // orbiting its slot for ever (angular momentum about the anchor is conserved).
+                let away = try world.position(items[id]) - layout.center(p)
+                let length = (away * away).sum().squareRoot()
+                let direction = length > 0 ? away / length : SIMD2(1, 0)
+                let speed = configuration.burst * (0.5 + 0.5 * random.nextUnit())
+                try world.setVelocity(items[id], direction * speed)
+            }
+        }
+        pending.sort { ($0.time, $0.id) < ($1.time, $1.id) }
+        return Change(moves: moves, relocated: relocated.count)
+    }
+
+    /// The colour identifier `id` shows: the image's colour at its position.
+    public func color(of id: Int) -> UInt32 { colors[positionOf[id]] }
+
+    // MARK: Frames
+
+    /// True when every dot is within `tolerance` of its slot and none waits to start.
+    public func isWhole(tolerance: Double = 0.5) throws -> Bool {
+        if !pending.isEmpty { return false }
+        return try awayFromSlot(tolerance: tolerance) == 0
+    }
+
+    /// How many dots are farther than `tolerance` from their slots.
+    public func awayFromSlot(tolerance: Double = 0.5) throws -> Int {
+        var away = 0
+        for id in 0..<count {
+            let d = try world.position(items[id]) - layout.center(positionOf[id])
+            if (d * d).sum() > tolerance * tolerance { away += 1 }
+        }
+        return away
+    }
+
+    public func advanceFrame() throws {
+        try world.advanceFrame()
+        frame += 1
+        while let next = pending.first, next.time <= time + 1e-12 {
+            pending.removeFirst()
+            try launch(next.id)
+        }
+        try record()
+    }
+
+    /// Runs frames until the image is whole and the world rests, or `limit` seconds pass.
+    @discardableResult
+    public func waitUntilWhole(limit: Double) throws -> Bool {
+        guard limit.isFinite, limit >= 0 else { throw DynamicsError.invalidParameter("limit must be finite and ≥ 0") }
+        let end = time + limit - 1e-12
+        while time < end {
+            if world.isPaused, try isWhole() { return true }
+            try advanceFrame()
+        }
+        return try world.isPaused && isWhole()
+    }
+
+    /// Keeps the current colours (by position) as a finished image, for SVG output.
+    public func recordImage(title: String) {
+        images.append((title, colors))
+    }
+
+    public func svg(_ index: Int) -> String {
+        SVGImage.render(colors: images[index].colors, columns: configuration.columns, dotSize: configuration.dotSize, title: images[index].title)
+    }
+
+    // MARK: Internals
+
+    private func launch(_ id: Int) throws {
+        try world.setAnchor(springs[id], layout.center(positionOf[id]))
+    }
+
+    /// Fisher-Yates with the scenario's own generator (stable across toolchains).
+    private func shuffled(_ values: [Int]) -> [Int] {
+        var result = values
+        var i = result.count - 1
+        while i > 0 {
+            let j = Int(random.next() % UInt64(i + 1))
+            result.swapAt(i, j)
+            i -= 1
+        }
+        return result
+    }
+
+    private func record() throws {
+        let every = configuration.recordEvery
+        if every > 0 {
+            for id in stride(from: 0, to: count, by: every) {
+                let p = try world.position(items[id])
+                trace.append(frame: frame, t: time, id: id, p.x, p.y, Double(color(of: id)))
+            }
+        }
+        let reportEvery = configuration.reportEvery
+        if reportEvery > 0 && frame % reportEvery == 0 {
+            var cells: [ReportData.Cell] = []
+            cells.reserveCapacity(count)
+            for id in 0..<count {
+                let p = try world.position(items[id])
+                let s = configuration.dotSize
+                cells.append(ReportData.Cell(id: id, x: p.x - s / 2, y: p.y - s / 2, width: s, height: s, stretch: 0, color: color(of: id)))
+            }
+            report.frames.append(ReportData.Frame(t: time, offset: .zero, cells: cells))
+            report.plots[0].values.append(Double(try awayFromSlot()))
+        }
+    }
+}
+
+import Foundation

@@ -1,0 +1,144 @@
+import CLua
+import Foundation
+
+/// `springkit.dot_art{...}`, `springkit.load_dot_image(path)`, `springkit.blank_image()`.
+extension ModuleBuilder {
+    func addDotArt() {
+        let session = self.session
+        func art(_ call: LuaCall) throws -> DotArt { try call.object(1, DotArt.self, LuaClasses.dotArt) }
+        func image(_ call: LuaCall, _ index: Int32) throws -> DotImage { try call.object(index, DotImageBox.self, LuaClasses.dotImage).image }
+        func checked<T>(_ call: LuaCall, _ position: Int32, _ body: () throws -> T) throws -> T {
+            do { return try body() } catch let error as DynamicsError { throw call.argumentError(position, error.description) }
+            catch let error as DotImageError { throw call.argumentError(position, error.description) }
+        }
+        LuaClasses.dotImage.define(in: lua, methods: [], properties: [
+            "width": { call, o in call.push((o as! DotImageBox).image.width); return 1 },
+            "height": { call, o in call.push((o as! DotImageBox).image.height); return 1 },
+        ])
+        LuaClasses.dotArt.define(in: lua, methods: [
+            ("change", { call in
+                let a = try art(call)
+                let img = try image(call, 2)
+                let change = try checked(call, 2) { try a.change(to: img) }
+                call.push(change.moves)
+                call.push(change.relocated)
+                return 2
+            }),
+            ("explode", { call in
+                let change = try checked(call, 1) { try art(call).explode() }
+                call.push(change.moves); call.push(change.relocated)
+                return 2
+            }),
+            ("regenerate", { call in
+                let change = try checked(call, 1) { try art(call).regenerate() }
+                call.push(change.moves); call.push(change.relocated)
+                return 2
+            }),
+            ("wait_until_whole", { call in
+                let a = try art(call)
+                let limit = try call.number(2, default: 10)
+                let start = a.time
+                let whole = try checked(call, 2) { try a.waitUntilWhole(limit: limit) }
+                call.push(whole)
+                call.push(a.time - start)
+                return 2
+            }),
+            ("order", { call in
+                let order = try art(call).order
+                lua_createtable(call.L, Int32(order.count), 0)
+                for (k, id) in order.enumerated() {
+                    call.push(id)
+                    lua_rawseti(call.L, -2, lua_Integer(k + 1))
+                }
+                return 1
+            }),
+            ("color", { call in
+                let a = try art(call)
+                let id = try call.integer(2)
+                guard (0..<a.count).contains(id) else { throw call.argumentError(2, "no dot \(id) (0…\(a.count - 1))") }
+                call.push(Int(a.color(of: id)))
+                return 1
+            }),
+            ("record_image", { call in
+                let a = try art(call)
+                a.recordImage(title: call.isNil(2) ? "image \(a.images.count + 1)" : try call.string(2))
+                return 0
+            }),
+            ("images", { call in
+                let a = try art(call)
+                lua_createtable(call.L, Int32(a.images.count), 0)
+                for k in a.images.indices {
+                    call.push(a.svg(k))
+                    lua_rawseti(call.L, -2, lua_Integer(k + 1))
+                }
+                return 1
+            }),
+            ("trace", { call in
+                call.push(TraceBox(try art(call).trace), as: LuaClasses.trace)
+                return 1
+            }),
+            ("report", { call in
+                var report = try art(call).report
+                if !call.isNil(2) { report.title = try call.string(2) }
+                call.push(ReportBox(report), as: LuaClasses.report)
+                return 1
+            }),
+        ], properties: [
+            "frame": { call, o in call.push((o as! DotArt).frame); return 1 },
+            "time": { call, o in call.push((o as! DotArt).time); return 1 },
+            "count": { call, o in call.push((o as! DotArt).count); return 1 },
+            "paused": { call, o in call.push((o as! DotArt).world.isPaused); return 1 },
+        ])
+
+        function("dot_art") { call in
+            let spec = try call.table(1, optional: true)
+            var c = DotArt.Configuration()
+            if let spec {
+                try spec.rejectUnknownKeys(["columns", "rows", "dot", "spacing", "damping", "frequency", "stagger", "burst",
+                                            "world", "record_every", "report_every"])
+                c.columns = try spec.integer("columns") ?? c.columns
+                c.rows = try spec.integer("rows") ?? c.rows
+                c.dotSize = try spec.number("dot", default: c.dotSize)
+                c.spacing = try spec.number("spacing", default: c.spacing)
+                c.damping = try spec.number("damping", default: c.damping)
+                c.frequency = try spec.number("frequency", default: c.frequency)
+                c.stagger = try spec.number("stagger", default: c.stagger)
+                c.burst = try spec.number("burst", default: c.burst)
+                c.recordEvery = try spec.integer("record_every") ?? c.recordEvery
+                c.reportEvery = try spec.integer("report_every") ?? c.reportEvery
+                guard c.recordEvery >= 0, c.reportEvery >= 0 else { throw call.argumentError(1, "record_every and report_every must be ≥ 0") }
+                try spec.withTable("world") { inner in
+                    if let inner { c.world = try Self.worldConfiguration(inner, call) }
+                }
+            }
+            let art = try checked(call, 1) { try DotArt(configuration: c, seed: session.seed) }
+            call.push(art, as: LuaClasses.dotArt)
+            return 1
+        }
+
+        function("load_dot_image") { call in
+            let given = try call.string(1)
+            // Relative paths are read from the script's folder.
+            let scriptFolder = (session.scriptPath as NSString).deletingLastPathComponent
+            let path = given.hasPrefix("/") || scriptFolder.isEmpty ? given : scriptFolder + "/" + given
+            guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
+                throw call.argumentError(1, "\(path): cannot read the image")
+            }
+            let parsed = try checked(call, 1) { try DotImage.parse(text, path: path) }
+            call.push(DotImageBox(parsed), as: LuaClasses.dotImage)
+            return 1
+        }
+
+        function("blank_image") { call in
+            let width = try call.integer(1, default: 32), height = try call.integer(2, default: 32)
+            guard width > 0, height > 0, width * height <= 4_194_304 else { throw call.argumentError(1, "size must be positive") }
+            call.push(DotImageBox(DotImage.blank(width: width, height: height)), as: LuaClasses.dotImage)
+            return 1
+        }
+    }
+}
+
+final class DotImageBox {
+    let image: DotImage
+    init(_ image: DotImage) { self.image = image }
+}

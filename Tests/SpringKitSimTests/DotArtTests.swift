@@ -1,0 +1,145 @@
+import XCTest
+@testable import SpringKitSim
+
+final class DotArtTests: XCTestCase {
+    static func image(_ name: String) throws -> DotImage {
+        let path = repositoryRoot.appendingPathComponent("scripts/images/\(name).txt").path
+        return try DotImage.parse(try String(contentsOfFile: path, encoding: .utf8), path: path)
+    }
+
+    private func quietArt(seed: UInt64 = 1) throws -> DotArt {
+        var configuration = DotArt.Configuration()
+        configuration.reportEvery = 0
+        return try DotArt(configuration: configuration, seed: seed)
+    }
+
+    func testEveryPositionShowsTheImageAfterAnyChange() throws {
+        let art = try quietArt()
+        for name in ["mushroom", "bamboo_shoot", "mushroom"] {
+            let image = try Self.image(name)
+            let change = try art.change(to: image)
+            XCTAssertGreaterThan(change.relocated, 1000)
+            let expected = try image.colors(columns: 32, rows: 32)
+            for p in 0..<1024 {
+                XCTAssertEqual(art.color(of: art.order[p]), expected[p], "position \(p)")
+            }
+        }
+    }
+
+    func testExplodeThenRegenerateRestoresTheIdentity() throws {
+        let art = try quietArt()
+        try art.change(to: try Self.image("mushroom"))
+        try art.explode()
+        XCTAssertNotEqual(art.order, Array(0..<1024))
+        try art.regenerate()
+        XCTAssertEqual(art.order, Array(0..<1024))
+        XCTAssertEqual(art.positionOf, Array(0..<1024))
+    }
+
+    func testTheDifferenceTurnsTheOldOrderIntoTheNewOne() throws {
+        let art = try quietArt()
+        var previous = art.order
+        for _ in 0..<5 {
+            try art.explode()
+            let difference = art.order.difference(from: previous).inferringMoves()
+            XCTAssertEqual(previous.applying(difference), art.order)
+            // Every inferred move removes and inserts the same identifier.
+            for change in difference {
+                if case .remove(_, let element, let associated?) = change {
+                    guard case .insert(let offset, let inserted, _) = difference.insertions.first(where: {
+                        if case .insert(let o, _, _) = $0 { return o == associated }
+                        return false
+                    })! else { return XCTFail("no insertion") }
+                    XCTAssertEqual(inserted, element)
+                    XCTAssertEqual(art.order[offset], element)
+                }
+            }
+            previous = art.order
+        }
+    }
+
+    func testShufflesFollowTheSeed() throws {
+        let a = try quietArt(seed: 1), b = try quietArt(seed: 1), c = try quietArt(seed: 2)
+        try a.explode(); try b.explode(); try c.explode()
+        XCTAssertEqual(a.order, b.order)
+        XCTAssertNotEqual(a.order, c.order)
+    }
+
+    func testEachChangeComesToRestWithTheImageExact() throws {
+        let art = try quietArt()
+        for name in ["bamboo_shoot", "mushroom"] {
+            let image = try Self.image(name)
+            try art.change(to: image)
+            XCTAssertTrue(try art.waitUntilWhole(limit: 10))
+            XCTAssertTrue(art.world.isPaused)
+            for id in 0..<1024 {
+                let slot = art.layout.center(art.positionOf[id])
+                let p = try art.world.position(ItemID(rawValue: Int32(id)))
+                XCTAssertLessThanOrEqual(((p - slot) * (p - slot)).sum().squareRoot(), 0.5, "dot \(id)")
+            }
+            // The final frame's colours, read at each slot, are the image.
+            let expected = try image.colors(columns: 32, rows: 32)
+            XCTAssertEqual((0..<1024).map { art.color(of: art.order[$0]) }, expected)
+            let trace = art.trace
+            let last = trace.value(row: trace.rowCount - 1, column: 0)
+            for row in 0..<trace.rowCount where trace.value(row: row, column: 0) == last {
+                let id = Int(trace.value(row: row, column: 2))
+                XCTAssertEqual(UInt32(trace.value(row: row, column: 5)), expected[art.positionOf[id]])
+            }
+        }
+    }
+
+    func testStaggerAndBurstAreDeterministic() throws {
+        func run() throws -> [Double] {
+            var configuration = DotArt.Configuration()
+            configuration.stagger = 0.001
+            configuration.burst = 200
+            configuration.reportEvery = 0
+            let art = try DotArt(configuration: configuration, seed: 5)
+            try art.explode()
+            XCTAssertTrue(try art.waitUntilWhole(limit: 20))
+            return art.trace.values
+        }
+        XCTAssertEqual(try run(), try run())
+    }
+
+    func testBadImagesNameLineAndColumn() throws {
+        let legend = ". = 0,0,0 bg\nX = 255,255,255 ink\n"
+        let cases: [(String, String)] = [
+            ("", "empty image"),
+            ("# only a comment\n", "empty image"),
+            (legend + "..X\n.Z.\n", ":4:2: unknown character 'Z'"),
+            (legend + "...\n..\n", ":4:3: ragged row: 2 dots, the first row has 3"),
+            (legend + "...\n\n...\n", ":4:1: blank line inside the image"),
+            (". = 300,0,0 bg\n.\n", ":1:1: legend entry must read"),
+            (String(repeating: String(repeating: ".", count: 33) + "\n", count: 2), "does not fit the 32×32 canvas"),
+        ]
+        for (text, expected) in cases {
+            do {
+                let image = try DotImage.parse(text, path: "bad.txt")
+                _ = try image.colors(columns: 32, rows: 32)
+                XCTFail("accepted: \(expected)")
+            } catch let error as DotImageError {
+                XCTAssertTrue(error.description.contains(expected), "\(expected): \(error)")
+            }
+        }
+    }
+
+    func testBadImageFromAScriptExitsTwo() throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try writeFile(directory, "art.lua", "local sk = require 'springkit'\nlocal img = sk.load_dot_image('img.txt')\n")
+        try writeFile(directory, "img.txt", "..\n.?\n")
+        let result = try Simrun.run([directory.appendingPathComponent("art.lua").path])
+        XCTAssertEqual(result.status, 2)
+        XCTAssertTrue(result.stderr.contains("img.txt:2:2: unknown character '?'"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("art.lua:2:"), result.stderr)
+    }
+
+    func testSmallImagesAreCentred() throws {
+        let image = try DotImage.parse("K\n", path: "dot.txt")
+        let colors = try image.colors(columns: 4, rows: 4)
+        XCTAssertEqual(colors.filter { $0 == 0xECC183 }.count, 1)
+        XCTAssertEqual(colors[1 * 4 + 1], 0xECC183)
+    }
+}
