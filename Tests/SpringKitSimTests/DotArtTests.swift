@@ -143,3 +143,22 @@ final class DotArtTests: XCTestCase {
         XCTAssertEqual(colors[1 * 4 + 1], 0xECC183)
     }
 }
+
+final class PermutationDifferenceTests: XCTestCase {
+    func testLongestIncreasingSubsequenceDiffIsMinimalAndCorrect() {
+        var random = SeededGenerator(seed: 21)
+        for size in [1, 2, 5, 40, 300, 2000] {
+            for _ in 0..<5 {
+                let old = Array(0..<size).shuffled(using: &random)
+                let new = old.shuffled(using: &random)
+                let standard = new.difference(from: old).inferringMoves()
+                let fast = PermutationDifference.viaLongestIncreasingSubsequence(from: old, to: new)
+                XCTAssertEqual(old.applying(fast), new)
+                XCTAssertEqual(fast.removals.count, standard.removals.count, "both minimal (size \(size))")
+                for change in fast {
+                    if case .remove(_, _, let associated) = change { XCTAssertNotNil(associated, "every change is a move") }
+                }
+            }
+        }
+    }
+}

@@ -3,7 +3,7 @@
 ///
 /// **Change** shuffles the order (seeded) and recolours with a new image; **explode**
 /// shuffles, **regenerate** sorts back. Applying a snapshot computes the difference from
-/// the old order (`CollectionDifference`, `inferringMoves()`); every dot whose slot changed
+/// the old order (`CollectionDifference` with moves, see `PermutationDifference`); every dot whose slot changed
 /// flies to it on its spring (optionally staggered by position, optionally with a seeded
 /// particle burst).
 public final class DotArt {
@@ -113,7 +113,7 @@ public final class DotArt {
         guard newOrder.count == count, Set(newOrder) == Set(0..<count) else {
             throw DynamicsError.invalidParameter("a snapshot must list each of the \(count) identifiers once")
         }
-        let difference = newOrder.difference(from: order).inferringMoves()
+        let difference = PermutationDifference.difference(from: order, to: newOrder)
         var moves = 0
         for change in difference {
             if case .remove(_, _, let associated) = change, associated != nil { moves += 1 }
