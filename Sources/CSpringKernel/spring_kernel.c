@@ -17,17 +17,21 @@ static inline __attribute__((always_inline)) void step_block(
     long start, long end, const skk_StepConstants c, const int zeroLength)
 {
     const double h = c.step, slop2 = c.slopSquared, tol2 = c.restSpeedSquared, need = c.restStepsToSleep;
+    const double keep = c.velocityKeep;
     for (long i = start; i < end; i++) {
         const double r = rest[i];
         const double moving = r >= 0 ? 1.0 : 0.0;
+        /* Integrate velocities: linear damping (Box2D's v *= 1 / (1 + h·damping)). */
+        const double damp = r >= 0 ? keep : 1.0;
+        const double vx0 = vx[i] * damp, vy0 = vy[i] * damp;
         const double dx = px[i] - ax[i], dy = py[i] - ay[i];
         const double d2 = dx * dx + dy * dy;
         const int outside = d2 > slop2;
         const double inv2 = 1.0 / (outside ? d2 : 1.0);
-        double change = dm[i] * ((vx[i] * dx + vy[i] * dy) * inv2) - kd[i];
+        double change = dm[i] * ((vx0 * dx + vy0 * dy) * inv2) - kd[i];
         if (!zeroLength) change += kl[i] * __builtin_sqrt(inv2);
         change = outside ? change * moving : 0.0;
-        const double u = vx[i] + change * dx, v = vy[i] + change * dy;
+        const double u = vx0 + change * dx, v = vy0 + change * dy;
         px[i] += moving * h * u;
         py[i] += moving * h * v;
         const double count = u * u + v * v <= tol2 ? r + 1.0 : 0.0;

@@ -27,6 +27,7 @@ typedef struct skk_StepConstants {
     double slopSquared;        /* no force within the linear slop */
     double restSpeedSquared;   /* resting at or under this speed ... */
     double restStepsToSleep;   /* ... for this many steps */
+    double velocityKeep;       /* 1 / (1 + h · resistance): linear damping per step (1: none) */
     int zeroLength;            /* every spring has length 0: no square root */
 } skk_StepConstants;
 

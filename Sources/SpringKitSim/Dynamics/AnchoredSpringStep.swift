@@ -18,7 +18,8 @@ import CSpringKernel
 ///
 ///     v ← v + [ (D − 1)(v·d)/|d|² − h ω² D + h ω² D · length / |d| ] d
 ///
-/// so a zero-length spring needs one division and no square root.
+/// so a zero-length spring needs one division and no square root. Before it, linear damping
+/// (`UIDynamicItemBehavior.resistance`) scales the velocity by 1 / (1 + h · resistance).
 enum AnchoredSpringStep {
     /// Per-spring coefficients: `D − 1`, `h ω² D` and `h ω² D · length`.
     struct Coefficients: Equatable {
@@ -42,10 +43,11 @@ enum AnchoredSpringStep {
     /// The loop itself is `skk_advance_anchored` (CSpringKernel): branch-free, walking
     /// items in L1-sized blocks, compiled for AVX-512, AVX2 and the baseline and chosen
     /// at run time. All variants round identically.
-    static func advance(_ items: inout ItemStore, steps: Int, h: Double, slop: Double,
+    static func advance(_ items: inout ItemStore, steps: Int, h: Double, slop: Double, resistance: Double,
                         restSpeed: Double, restStepsToSleep: Double, zeroLength: Bool) -> Int {
         var constants = skk_StepConstants(step: h, slopSquared: slop * slop, restSpeedSquared: restSpeed * restSpeed,
-                                          restStepsToSleep: restStepsToSleep, zeroLength: zeroLength ? 1 : 0)
+                                          restStepsToSleep: restStepsToSleep, velocityKeep: 1 / (1 + h * resistance),
+                                          zeroLength: zeroLength ? 1 : 0)
         let n = items.count
         return items.px.withUnsafeMutableBufferPointer { px in
         items.py.withUnsafeMutableBufferPointer { py in

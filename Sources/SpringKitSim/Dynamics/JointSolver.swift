@@ -30,6 +30,11 @@ struct JointSolver {
         if items.isEmpty { return false }
         if store.sleeping[Int(items[0])] != 0 { return false }
         let h = c.stepDuration
+        // Integrate velocities: linear damping only (no gravity, no forces).
+        if c.resistance > 0 {
+            let keep = 1 / (1 + h * c.resistance)
+            for i in items { store.vx[Int(i)] *= keep; store.vy[Int(i)] *= keep }
+        }
         // Prepare and warm start.
         for (k, s32) in springs.enumerated() {
             let s = Int(s32), a = Int(joints.itemA[s]), b = Int(joints.itemB[s])

@@ -247,7 +247,7 @@ public final class World {
         switch c.solver {
         case .uikit:
             awakeAnchored = awakeAnchored == 0 ? 0 : AnchoredSpringStep.advance(
-                &items, steps: steps, h: c.stepDuration, slop: c.linearSlop,
+                &items, steps: steps, h: c.stepDuration, slop: c.linearSlop, resistance: c.resistance,
                 restSpeed: c.restSpeed, restStepsToSleep: c.restSteps, zeroLength: anchoredLengthsAreZero)
         case .exact:
             awakeAnchored = awakeAnchored == 0 ? 0 : ExactSpringStep.advance(
@@ -309,6 +309,9 @@ public final class World {
             let a = Int(springs.itemA[s])
             let lone = springs.itemB[s] < 0 && springCount[a] == 1 && springs.frequency[s] > 0
             if configuration.solver == .exact {
+                guard configuration.resistance == 0 else {
+                    throw DynamicsError.unsupportedByExactSolver("resistance \(NumberFormat.shortest(configuration.resistance)) is not a spring (set it to 0)")
+                }
                 guard lone && springs.length[s] == 0 else {
                     let id = springs.table.identifierAt[s]
                     let p = springs.parameters(s)

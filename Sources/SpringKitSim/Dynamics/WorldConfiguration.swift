@@ -15,6 +15,9 @@ public struct WorldConfiguration: Equatable, Sendable {
     public var linearSlop: Double = 0.005
     /// Largest position correction of a rigid joint per iteration, points.
     public var maximumLinearCorrection: Double = 0.2
+    /// Linear damping of every item, 1/s (`UIDynamicItemBehavior.resistance`, Box2D's
+    /// `linearDamping`): each step v ← v / (1 + h · resistance). 0: none.
+    public var resistance: Double = 0
     /// An item rests once its speed stays at or under this (points/s) ...
     public var restSpeed: Double = 1
     /// ... for this long (seconds). `.infinity` turns sleeping off.
@@ -33,6 +36,7 @@ public struct WorldConfiguration: Equatable, Sendable {
         try require(screenScale.isFinite && screenScale > 0, "screen scale must be positive, got \(NumberFormat.shortest(screenScale))")
         try require(linearSlop.isFinite && linearSlop >= 0, "linear slop must be ≥ 0")
         try require(maximumLinearCorrection.isFinite && maximumLinearCorrection > 0, "maximum linear correction must be positive")
+        try require(resistance.isFinite && resistance >= 0, "resistance must be a finite number ≥ 0, got \(NumberFormat.shortest(resistance))")
         try require(restSpeed.isFinite && restSpeed >= 0, "rest speed must be ≥ 0, got \(NumberFormat.shortest(restSpeed))")
         try require(!restTime.isNaN && restTime >= 0, "rest time must be ≥ 0 (or infinite), got \(NumberFormat.shortest(restTime))")
     }

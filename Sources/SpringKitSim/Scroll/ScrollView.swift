@@ -5,7 +5,7 @@
 /// stepped exactly. Deceleration stops under `minimumSpeed`; a bounce ends within half
 /// a pixel of the edge and under `minimumSpeed`.
 public final class ScrollView {
-    public enum Phase: String, Sendable { case idle, tracking, decelerating, bouncing }
+    public enum Phase: String, Sendable { case idle, tracking, decelerating, bouncing, animating }
 
     public struct Configuration: Equatable, Sendable {
         /// Visible size, points.
@@ -34,7 +34,9 @@ public final class ScrollView {
         }
     }
 
-    public let configuration: Configuration
+    public private(set) var configuration: Configuration
+    /// Where `.animating` is heading (`setContentOffset(_:animated: true)`).
+    public private(set) var animationTarget: Double?
     /// The bounds origin: content coordinates of the viewport's top-left corner.
     public private(set) var offset = SIMD2<Double>(0, 0)
     /// Offset velocity, points/s.
@@ -63,6 +65,7 @@ public final class ScrollView {
     public func touchDown(at point: SIMD2<Double>) throws {
         guard point.x.isFinite, point.y.isFinite else { throw DynamicsError.invalidParameter("touch point must be finite") }
         phase = .tracking
+        animationTarget = nil
         velocity = .zero
         fingerLocation = point
         trackingStartFinger = point.y
@@ -97,12 +100,13 @@ public final class ScrollView {
             velocity.y = next.v
             if isPastEdge {
                 phase = .bouncing
+                animationTarget = nil
             } else if abs(velocity.y) < configuration.minimumSpeed {
                 velocity.y = 0
                 phase = .idle
             }
-        case .bouncing:
-            let edge = nearestEdge
+        case .bouncing, .animating:
+            let edge = phase == .animating ? (animationTarget ?? nearestEdge) : nearestEdge
             let m = ExactStepMatrix(damping: 1, frequency: configuration.bounceFrequency, step: dt)
             let x = offset.y - edge, v = velocity.y
             offset.y = edge + m.m00 * x + m.m01 * v
@@ -111,8 +115,29 @@ public final class ScrollView {
                 offset.y = edge
                 velocity.y = 0
                 phase = .idle
+                animationTarget = nil
             }
         }
+    }
+
+    /// Scrolls to `y` (clamped to the content) with the bounce's critically damped spring,
+    /// as `setContentOffset(_:animated: true)`. Ignored while a finger is down.
+    public func animate(to y: Double) throws {
+        guard y.isFinite else { throw DynamicsError.invalidParameter("offset must be finite") }
+        guard phase != .tracking else { return }
+        animationTarget = min(max(y, 0), maximumOffset)
+        phase = .animating
+    }
+
+    /// Changes the content size (a layout change); the offset is kept, and bounces back
+    /// when it is now past an edge.
+    public func setContentSize(_ size: SIMD2<Double>) throws {
+        guard size.x.isFinite, size.y.isFinite, size.x >= 0, size.y >= 0 else {
+            throw DynamicsError.invalidParameter("content size must be finite and ≥ 0")
+        }
+        configuration.contentSize = size
+        if let target = animationTarget { animationTarget = min(max(target, 0), maximumOffset) }
+        if phase == .idle && isPastEdge { phase = .bouncing }
     }
 
     /// Sets the offset directly (as `setContentOffset(_:animated: false)`), clamped to the content.

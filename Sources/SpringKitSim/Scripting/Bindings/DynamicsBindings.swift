@@ -24,7 +24,7 @@ extension ModuleBuilder {
     }
 
     static let worldKeys: Set<String> = ["step", "frame", "max_frame", "solver", "scale", "velocity_iterations",
-                                         "position_iterations", "slop", "rest_speed", "rest_time"]
+                                         "position_iterations", "slop", "resistance", "rest_speed", "rest_time"]
 
     /// Reads a world configuration table (all fields optional).
     static func worldConfiguration(_ spec: LuaTableArgument?, _ call: LuaCall) throws -> WorldConfiguration {
@@ -44,6 +44,7 @@ extension ModuleBuilder {
         c.velocityIterations = try spec.integer("velocity_iterations") ?? c.velocityIterations
         c.positionIterations = try spec.integer("position_iterations") ?? c.positionIterations
         c.linearSlop = try spec.number("slop", default: c.linearSlop)
+        c.resistance = try spec.number("resistance", default: c.resistance)
         c.restSpeed = try spec.number("rest_speed", default: c.restSpeed)
         c.restTime = try spec.number("rest_time", default: c.restTime)
         do {

@@ -7,6 +7,7 @@ extension ModuleBuilder {
         LuaClasses.report.define(in: lua, methods: [])
         addRubberMenu()
         addDotArt()
+        addGallery()
     }
 
     static let rubberMenuKeys: Set<String> = [

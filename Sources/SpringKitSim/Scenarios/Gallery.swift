@@ -1,0 +1,205 @@
+/// The photo gallery: a grid of image cells in a scroll view. Tapping selects and enlarges a
+/// cell (tapping it again deselects); after a selection the view scrolls so the cell's
+/// vertical centre sits at the viewport centre, clamped to the content. Dragging reorders:
+/// the cell follows the finger, the others make room, and the selection stays on its item.
+/// Every cell moves to its new frame on a spring.
+public final class Gallery {
+    public struct Configuration: Sendable {
+        public var count = 24
+        public var columns = 3
+        public var viewport = SIMD2<Double>(320, 568)
+        public var spacing = 10.0
+        public var inset = 10.0
+        /// The selected cell's size relative to a cell (capped at the content width).
+        public var selectedScale = 2.0
+        public var damping = 0.8
+        public var frequency = 2.5
+        /// Cells carry resistance 4 (`UIDynamicItemBehavior.resistance`): anchors move while
+        /// cells are in flight, and without it a cell would keep orbiting its new anchor.
+        public var world: WorldConfiguration = { var c = WorldConfiguration(); c.resistance = 4; return c }()
+        public var record = true
+        public init() {}
+    }
+
+    public let configuration: Configuration
+    public let layout: GalleryLayout
+    public let world: World
+    public let scrollView: ScrollView
+    public private(set) var selection: GallerySelection
+    /// Frames by display index in the current (or, while dragging, the interim) layout.
+    public private(set) var frames: [Rect] = []
+    public private(set) var frame = 0
+    public var time: Double { world.time }
+    public private(set) var trace = Trace(columns: ["x", "y", "width", "height", "selected", "offset"])
+    public private(set) var report: ReportData
+
+    private var springs: [SpringID] = []
+    /// Display order and selection shown now (differs from `selection` during a drag).
+    private var shownOrder: [Int]
+    private var shownSelected: Int?
+
+    public init(configuration: Configuration = Configuration()) throws {
+        self.configuration = configuration
+        guard configuration.count >= 0, configuration.count <= 100_000 else {
+            throw DynamicsError.invalidParameter("count must be 0…100000")
+        }
+        layout = try GalleryLayout(width: configuration.viewport.x, columns: configuration.columns, spacing: configuration.spacing,
+                                   inset: configuration.inset, selectedScale: configuration.selectedScale)
+        world = try World(configuration: configuration.world)
+        var scroll = ScrollView.Configuration()
+        scroll.viewport = configuration.viewport
+        scroll.screenScale = configuration.world.screenScale
+        scrollView = try ScrollView(configuration: scroll)
+        selection = GallerySelection(count: configuration.count)
+        shownOrder = selection.items
+        report = ReportData(title: "Gallery", viewport: configuration.viewport, edgeInset: 0)
+        report.plots = [ReportData.Plot(name: "scroll offset", unit: "pt", values: [])]
+        let parameters = SpringParameters(length: 0, damping: configuration.damping, frequency: configuration.frequency)
+        let initial = layout.frames(count: configuration.count, selected: nil)
+        for id in 0..<configuration.count {
+            let center = initial.frames[id].center
+            let item = try world.addItem(center: center, size: layout.itemSize)
+            precondition(item.rawValue == Int32(id))
+            springs.append(try world.attach(item, to: center, parameters))
+        }
+        try relayout()
+        try record()
+    }
+
+    // MARK: Gestures
+
+    /// Taps the cell at display `index`: selects it (and scrolls it to the centre), or
+    /// deselects it when it is the selected one.
+    public func tap(_ index: Int) throws {
+        try selection.tap(index)
+        shownOrder = selection.items
+        shownSelected = selection.selected
+        try relayout()
+        if let selected = selection.selected {
+            try scrollView.animate(to: frames[selected].center.y - configuration.viewport.y / 2)
+        }
+    }
+
+    /// Moves the item at `source` to `destination` at once (no finger).
+    public func move(from source: Int, to destination: Int) throws {
+        try selection.move(from: source, to: destination)
+        shownOrder = selection.items
+        shownSelected = selection.selected
+        try relayout()
+    }
+
+    /// Drags the cell at `source` to where the cell at `destination` is, over `seconds`:
+    /// the cell follows the finger frame by frame, the others make room, and on release
+    /// the move is committed and the cell settles into its frame.
+    public func drag(from source: Int, to destination: Int, seconds: Double) throws {
+        let count = selection.items.count
+        guard (0..<count).contains(source), (0..<count).contains(destination) else {
+            throw DynamicsError.invalidParameter("drag indices must be in 0…\(count - 1) (got \(source) → \(destination))")
+        }
+        guard seconds.isFinite, seconds >= 0 else { throw DynamicsError.invalidParameter("seconds must be finite and ≥ 0") }
+        let dragged = selection.items[source]
+        let start = frames[source].center, end = frames[destination].center
+        let steps = max(1, Int((seconds / world.configuration.frameDuration).rounded()))
+        var target = source
+        for k in 1...steps {
+            let finger = start + (end - start) * (Double(k) / Double(steps))
+            // The index under the finger in the interim layout; the others make room.
+            if let under = GalleryLayout.index(at: finger, in: frames) { target = under }
+            var order = selection.items
+            order.remove(at: source)
+            order.insert(dragged, at: target)
+            shownOrder = order
+            shownSelected = selection.selected.map { GallerySelection.selectionAfterMove(selected: $0, source: source, destination: target) }
+            try relayout(except: dragged)
+            try world.setAnchor(springs[dragged], finger)
+            try world.setPosition(ItemID(rawValue: Int32(dragged)), finger)
+            try advanceFrame()
+        }
+        try selection.move(from: source, to: target)
+        shownOrder = selection.items
+        shownSelected = selection.selected
+        try relayout()
+    }
+
+    // MARK: Frames
+
+    public var isAtRest: Bool { world.isPaused && !scrollView.isMoving }
+
+    public func advanceFrame() throws {
+        scrollView.advance(world.configuration.frameDuration)
+        try world.advanceFrame()
+        frame += 1
+        try record()
+    }
+
+    public func wait(seconds: Double) throws {
+        guard seconds.isFinite, seconds >= 0 else { throw DynamicsError.invalidParameter("seconds must be finite and ≥ 0") }
+        let end = time + seconds - 1e-12
+        while time < end { try advanceFrame() }
+    }
+
+    @discardableResult
+    public func waitUntilRest(limit: Double) throws -> Bool {
+        guard limit.isFinite, limit >= 0 else { throw DynamicsError.invalidParameter("limit must be finite and ≥ 0") }
+        let end = time + limit - 1e-12
+        while !isAtRest && time < end { try advanceFrame() }
+        return isAtRest
+    }
+
+    /// Where each item's cell is now (content coordinates), by identifier.
+    public func cellFrame(of id: Int) throws -> Rect {
+        let index = shownOrder.firstIndex(of: id)!
+        let size = index == shownSelected ? layout.selectedSize : layout.itemSize
+        let center = try world.layoutPosition(ItemID(rawValue: Int32(id)))
+        return Rect(x: center.x - size.x / 2, y: center.y - size.y / 2, width: size.x, height: size.y)
+    }
+
+    // MARK: Internals
+
+    /// Anchors every cell (but `except`) at its frame in the shown order.
+    private func relayout(except: Int? = nil) throws {
+        let result = layout.frames(count: shownOrder.count, selected: shownSelected)
+        frames = result.frames
+        try scrollView.setContentSize(SIMD2(configuration.viewport.x, result.height))
+        for (index, id) in shownOrder.enumerated() where id != except {
+            let center = frames[index].center
+            if try world.anchor(springs[id]) != center { try world.setAnchor(springs[id], center) }
+        }
+    }
+
+    private func record() throws {
+        guard configuration.record else { return }
+        var cells: [ReportData.Cell] = []
+        for id in 0..<shownOrder.count {
+            let f = try cellFrame(of: id)
+            let selected = shownSelected.map { shownOrder[$0] == id } ?? false
+            trace.append(frame: frame, t: time, id: id, f.center.x, f.center.y, f.width, f.height, selected ? 1 : 0, scrollView.offset.y)
+            cells.append(ReportData.Cell(id: id, x: f.x, y: f.y, width: f.width, height: f.height, stretch: 0, color: Self.color(id)))
+        }
+        // Draw the selected cell last (on top).
+        cells.sort { a, b in
+            let sa = shownSelected.map { shownOrder[$0] == a.id } ?? false, sb = shownSelected.map { shownOrder[$0] == b.id } ?? false
+            return sa == sb ? a.id < b.id : sb
+        }
+        report.frames.append(ReportData.Frame(t: time, offset: scrollView.offset, cells: cells))
+        report.plots[0].values.append(scrollView.offset.y)
+    }
+
+    /// A fixed colour per image.
+    static func color(_ id: Int) -> UInt32 {
+        let hue = Double(id) * 0.618_033_988_75
+        let h = (hue - hue.rounded(.down)) * 6
+        let c = 0.55, x = c * (1 - abs(h.truncatingRemainder(dividingBy: 2) - 1)), m = 0.3
+        let (r, g, b): (Double, Double, Double)
+        switch Int(h) {
+        case 0: (r, g, b) = (c, x, 0)
+        case 1: (r, g, b) = (x, c, 0)
+        case 2: (r, g, b) = (0, c, x)
+        case 3: (r, g, b) = (0, x, c)
+        case 4: (r, g, b) = (x, 0, c)
+        default: (r, g, b) = (c, 0, x)
+        }
+        func byte(_ v: Double) -> UInt32 { UInt32(((v + m) * 255).rounded()) }
+        return byte(r) << 16 | byte(g) << 8 | byte(b)
+    }
+}

@@ -1,0 +1,30 @@
+-- Photo gallery (after "select, centre, reorder"): 24 images in a 3-column grid. Tap to
+-- enlarge and centre, tap again to deselect, drag to reorder with the selection kept on
+-- its image — including the cases that break naive code: dragging across the selected
+-- cell from either side, dragging the selected cell itself, and deselecting.
+-- Indices count from 1, in display order.
+local sk = require "springkit"
+
+local damping   = sk.param("damping", 0.8, {min = 0.05, max = 5, step = 0.05, doc = "cell spring damping ratio"})
+local frequency = sk.param("frequency", 2.5, {min = 0.1, max = 20, step = 0.1, doc = "cell spring frequency, Hz"})
+
+local g = sk.gallery{count = 24, columns = 3, damping = damping, frequency = frequency}
+
+local function step(label)
+  local rested = g:wait_until_rest(10)
+  if not rested then error(label .. ": did not come to rest within 10 s") end
+  print(string.format("%-44s selected %-4s image %-4s offset %6.1f", label,
+    tostring(g.selected or "-"), tostring(g.selected_item or "-"), g.offset))
+end
+
+g:tap(11);           step("tap 11: select, enlarge, centre")
+g:drag(3, 14, 0.6);  step("drag 3 → 14 across the selection (from above)")
+g:drag(20, 2, 0.6);  step("drag 20 → 2 across the selection (from below)")
+g:drag(g.selected, 5, 0.6); step("drag the selected cell to 5")
+g:tap(1);            step("tap 1: select the first cell (clamped)")
+g:tap(24);           step("tap 24: select the last cell (clamped)")
+g:tap(24);           step("tap 24 again: deselect")
+
+sk.metric("frames", g.frame)
+sk.metric("simulated", g.time, "s")
+return {trace = g:trace(), report = g:report("Gallery")}
