@@ -227,4 +227,36 @@ public enum TraceCSV {
             try parseRows(from: base + from, to: base + to + 1, firstLine: line - 1, columns: columns, base: base, path: path)
         }
     }
+
+    /// Byte ranges of the `count` comma-separated fields of the line [from, to).
+    static func fieldRanges(_ buffer: UnsafeBufferPointer<UInt8>, _ from: Int, _ to: Int, count: Int,
+                            path: String, line: Int, into ranges: inout [Range<Int>]) throws {
+        ranges.removeAll(keepingCapacity: true)
+        var start = from
+        for i in from...to where i == to || buffer[i] == UInt8(ascii: ",") {
+            ranges.append(start..<i)
+            start = i + 1
+        }
+        guard ranges.count == count else {
+            throw TraceFormatError(path: path, line: line, reason: "expected \(count) values, found \(ranges.count)")
+        }
+    }
+
+    /// One field's number, parsed exactly as data rows are.
+    /// The field is followed by ',' or '\n' in the buffer, so strtod stops at its end.
+    static func parseField(_ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, path: String, line: Int, column: String) throws -> Double {
+        let first = range.isEmpty ? 0 : buffer[range.lowerBound]
+        let startsNumber = (first >= 48 && first <= 57) || first == 45 || first == 43 || first == 46 || first == 110 || first == 105
+        if startsNumber {
+            let value: Double? = buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) { base in
+                var end: UnsafeMutablePointer<CChar>?
+                let start = base + range.lowerBound
+                let value = strtod(start, &end)
+                return end.map { UnsafePointer($0) } == start + range.count ? value : nil
+            }
+            if let value { return value }
+        }
+        let text = String(decoding: UnsafeBufferPointer(rebasing: buffer[range]), as: UTF8.self)
+        throw TraceFormatError(path: path, line: line, reason: "column '\(column)': '\(text)' is not a number")
+    }
 }

@@ -22,6 +22,7 @@ extension TraceComparison {
             try actualBytes.withUnsafeBufferPointer { a in
                 var gp = golden.dataStart, ap = actual.dataStart
                 var gLine = golden.lines, row = 0
+                var gFields: [Range<Int>] = [], aFields: [Range<Int>] = []
                 func lineEnd(_ buffer: UnsafeBufferPointer<UInt8>, _ from: Int) -> Int {
                     let base = UnsafeRawPointer(buffer.baseAddress! + from)
                     let hit = memchr(base, 10, buffer.count - from)!
@@ -37,23 +38,41 @@ extension TraceComparison {
                     let ge = lineEnd(g, gp), ae = lineEnd(a, ap)
                     gLine += 1
                     if ge - gp != ae - ap || memcmp(g.baseAddress! + gp, a.baseAddress! + ap, ge - gp) != 0 {
-                        let expected = try TraceCSV.parseLine(g, gp, ge, columns: columns, path: goldenPath, line: gLine)
-                        let got = try TraceCSV.parseLine(a, ap, ae, columns: columns, path: "(new trace)", line: row + 1)
+                        // Field by field: identical text is an identical value, so only fields
+                        // whose text differs are parsed (frame and id only when reported).
+                        try TraceCSV.fieldRanges(g, gp, ge, count: columns.count, path: goldenPath, line: gLine, into: &gFields)
+                        try TraceCSV.fieldRanges(a, ap, ae, count: columns.count, path: "(new trace)", line: row + 1, into: &aFields)
+                        var rowKey: (frame: Double, id: Double)?
+                        func key() throws -> (frame: Double, id: Double) {
+                            if let rowKey { return rowKey }
+                            let k = (try TraceCSV.parseField(g, gFields[0], path: goldenPath, line: gLine, column: columns[0]),
+                                     try TraceCSV.parseField(g, gFields[2], path: goldenPath, line: gLine, column: columns[2]))
+                            rowKey = k
+                            return k
+                        }
                         for c in columns.indices {
-                            let e = expected[c], v = got[c]
+                            let gr = gFields[c], ar = aFields[c]
+                            if gr.count == ar.count && memcmp(g.baseAddress! + gr.lowerBound, a.baseAddress! + ar.lowerBound, gr.count) == 0 {
+                                continue
+                            }
+                            let e = try TraceCSV.parseField(g, gr, path: goldenPath, line: gLine, column: columns[c])
+                            let v = try TraceCSV.parseField(a, ar, path: "(new trace)", line: row + 1, column: columns[c])
                             if e.isNaN && v.isNaN { continue }
                             let magnitude = abs(v - e)
                             let allowed = bounds[c].absolute + bounds[c].relative * abs(e)
-                            let difference = Difference(row: row, frame: expected[0], id: expected[2], column: columns[c],
-                                                        expected: e, actual: v, allowed: allowed)
-                            if magnitude > largestMagnitude || (result.largestDifference == nil && magnitude.isNaN) {
-                                largestMagnitude = magnitude
-                                result.largestDifference = difference
+                            let largest = magnitude > largestMagnitude || (result.largestDifference == nil && magnitude.isNaN)
+                            let beyond = !(magnitude <= allowed)
+                            if largest || (beyond && result.firstDifference == nil) {
+                                let k = try key()
+                                let difference = Difference(row: row, frame: k.frame, id: k.id, column: columns[c],
+                                                            expected: e, actual: v, allowed: allowed)
+                                if largest {
+                                    largestMagnitude = magnitude
+                                    result.largestDifference = difference
+                                }
+                                if beyond && result.firstDifference == nil { result.firstDifference = difference }
                             }
-                            if !(magnitude <= allowed) {
-                                result.differingValues += 1
-                                if result.firstDifference == nil { result.firstDifference = difference }
-                            }
+                            if beyond { result.differingValues += 1 }
                         }
                     }
                     row += 1
