@@ -244,7 +244,8 @@ public enum TraceCSV {
 
     /// One field's number, parsed exactly as data rows are.
     /// The field is followed by ',' or '\n' in the buffer, so strtod stops at its end.
-    static func parseField(_ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, path: String, line: Int, column: String) throws -> Double {
+    static func parseField(_ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, path: String, line: Int,
+                           column: Int, name: String) throws -> Double {
         let first = range.isEmpty ? 0 : buffer[range.lowerBound]
         let startsNumber = (first >= 48 && first <= 57) || first == 45 || first == 43 || first == 46 || first == 110 || first == 105
         if startsNumber {
@@ -257,6 +258,6 @@ public enum TraceCSV {
             if let value { return value }
         }
         let text = String(decoding: UnsafeBufferPointer(rebasing: buffer[range]), as: UTF8.self)
-        throw TraceFormatError(path: path, line: line, reason: "column '\(column)': '\(text)' is not a number")
+        throw TraceFormatError(path: path, line: line, reason: "column \(column + 1) ('\(name)'): '\(text)' is not a number")
     }
 }

@@ -45,8 +45,8 @@ extension TraceComparison {
                         var rowKey: (frame: Double, id: Double)?
                         func key() throws -> (frame: Double, id: Double) {
                             if let rowKey { return rowKey }
-                            let k = (try TraceCSV.parseField(g, gFields[0], path: goldenPath, line: gLine, column: columns[0]),
-                                     try TraceCSV.parseField(g, gFields[2], path: goldenPath, line: gLine, column: columns[2]))
+                            let k = (try TraceCSV.parseField(g, gFields[0], path: goldenPath, line: gLine, column: 0, name: columns[0]),
+                                     try TraceCSV.parseField(g, gFields[2], path: goldenPath, line: gLine, column: 2, name: columns[2]))
                             rowKey = k
                             return k
                         }
@@ -55,8 +55,8 @@ extension TraceComparison {
                             if gr.count == ar.count && memcmp(g.baseAddress! + gr.lowerBound, a.baseAddress! + ar.lowerBound, gr.count) == 0 {
                                 continue
                             }
-                            let e = try TraceCSV.parseField(g, gr, path: goldenPath, line: gLine, column: columns[c])
-                            let v = try TraceCSV.parseField(a, ar, path: "(new trace)", line: row + 1, column: columns[c])
+                            let e = try TraceCSV.parseField(g, gr, path: goldenPath, line: gLine, column: c, name: columns[c])
+                            let v = try TraceCSV.parseField(a, ar, path: "(new trace)", line: row + 1, column: c, name: columns[c])
                             if e.isNaN && v.isNaN { continue }
                             let magnitude = abs(v - e)
                             let allowed = bounds[c].absolute + bounds[c].relative * abs(e)
