@@ -7,6 +7,7 @@ enum BenchCommand {
         ("dynamics", "ns per spring-step and bytes per spring for 1,000 / 100,000 / 1,000,000 anchored springs", DynamicsBench.run),
         ("rubbermenu", "per-frame cost with 100 vs 1,000,000 items; wall time of 'simrun scripts/rubbermenu.lua'", RubberMenuBench.run),
         ("traces", "reading and comparing two 1,000,000-row traces", TraceBench.run),
+        ("sweep", "a 200-point sweep of the rubber menu with --jobs 1 and --jobs 2", SweepBench.run),
         ("dotart", "a 256×256 canvas (65,536 springs): one change run to rest, simulated frames per wall second", DotArtBench.run),
     ]
 

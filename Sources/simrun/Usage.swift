@@ -8,6 +8,8 @@ enum Usage {
     usage:
       simrun SCRIPT [options]          run a scenario; print its summary, write its trace and report
       simrun check [PATH]... [options] compare scripts' traces with their goldens (regression tests)
+      simrun sweep SCRIPT --param NAME=START:STOP:STEP... [--metric NAME] [--jobs N]
+                                       run a parameter grid in parallel; table, CSV, SVG heatmap
       simrun convert FROM KEY=VALUE... print a spring in every convention (UIKit, SwiftUI, CA, Rebound, …)
       simrun bench [SECTION]...        print speed and memory figures (release build)
       simrun --help | --version
@@ -23,7 +25,7 @@ enum Usage {
 
     exit status: 0 success, 1 a check found differences, 2 bad input (usage, script error,
     invalid parameter, unreadable file) with a one-line reason on stderr.
-    'simrun help check', 'simrun help convert', 'simrun help bench' for those commands.
+    'simrun help check', 'simrun help sweep', 'simrun help convert', 'simrun help bench' for those commands.
     docs: docs/cli.md, docs/lua-api.md, docs/physics.md, docs/traces.md, docs/ci.md
     """
 
@@ -32,6 +34,7 @@ enum Usage {
         case "check": return CheckCommand.help
         case "bench": return BenchCommand.help
         case "convert": return ConvertCommand.help
+        case "sweep": return SweepCommand.help
         default: return nil
         }
     }

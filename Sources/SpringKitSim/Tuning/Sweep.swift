@@ -1,0 +1,112 @@
+import Foundation
+
+/// A parameter sweep: a script run at every point of a grid, in parallel, each point with
+/// its own Lua state. Results come back in grid order whatever the number of jobs.
+public enum Sweep {
+    /// One swept parameter: `NAME=START:STOP:STEP` (STOP included when on the grid).
+    public struct Axis: Equatable, Sendable {
+        public var name: String
+        public var values: [Double]
+
+        public init(name: String, values: [Double]) {
+            self.name = name
+            self.values = values
+        }
+
+        public init(parsing assignment: String) throws {
+            guard let equals = assignment.firstIndex(of: "=") else {
+                throw ParameterError("invalid sweep '\(assignment)': expected NAME=START:STOP:STEP")
+            }
+            name = String(assignment[..<equals])
+            let parts = assignment[assignment.index(after: equals)...].split(separator: ":", omittingEmptySubsequences: false).map(String.init)
+            guard parts.count == 3, let start = NumberFormat.parseFinite(parts[0]), let stop = NumberFormat.parseFinite(parts[1]),
+                  let step = NumberFormat.parseFinite(parts[2]) else {
+                throw ParameterError("invalid sweep '\(assignment)': expected NAME=START:STOP:STEP with finite numbers")
+            }
+            guard step > 0, stop >= start else { throw ParameterError("sweep '\(name)': STEP must be > 0 and STOP ≥ START") }
+            let count = Int(((stop - start) / step + 1e-9).rounded(.down)) + 1
+            guard count <= 100_000 else { throw ParameterError("sweep '\(name)': \(count) values is too many") }
+            // Computed from the index (not accumulated), so 0.1:0.9:0.1 gives 0.1, 0.2, … exactly as typed.
+            values = (0..<count).map { k in
+                let value = start + Double(k) * step
+                return (value * 1e12).rounded() / 1e12
+            }
+        }
+    }
+
+    public struct Point: Sendable {
+        /// Parameter values, in axis order.
+        public var values: [Double]
+        public var metrics: [ScriptRun.Metric]
+        /// Why the run failed, when it did.
+        public var failure: String?
+    }
+
+    /// Every combination of the axes' values, first axis slowest.
+    public static func grid(_ axes: [Axis]) -> [[Double]] {
+        axes.reduce([[]]) { partial, axis in partial.flatMap { prefix in axis.values.map { prefix + [$0] } } }
+    }
+
+    /// Runs `script` at every grid point with `jobs` threads; `progress(done, total)` is
+    /// called (serially) as points finish.
+    public static func run(script: String, axes: [Axis], base: ScriptOptions, jobs: Int,
+                           progress: ((Int, Int) -> Void)? = nil) -> [Point] {
+        let points = grid(axes)
+        var results = [Point?](repeating: nil, count: points.count)
+        let lock = NSLock()
+        var next = 0, done = 0
+        let workers = max(1, min(jobs, points.count))
+        let group = DispatchGroup()
+        for _ in 0..<workers {
+            group.enter()
+            Thread.detachNewThread {
+                while true {
+                    lock.lock()
+                    let k = next
+                    next += 1
+                    lock.unlock()
+                    if k >= points.count { break }
+                    let result = runPoint(script: script, axes: axes, values: points[k], base: base)
+                    lock.lock()
+                    results[k] = result
+                    done += 1
+                    progress?(done, points.count)
+                    lock.unlock()
+                }
+                group.leave()
+            }
+        }
+        group.wait()
+        return results.map { $0! }
+    }
+
+    /// One point, run alone.
+    public static func runPoint(script: String, axes: [Axis], values: [Double], base: ScriptOptions) -> Point {
+        var options = base
+        options.output = nil
+        for (axis, value) in zip(axes, values) { options.parameters.setOverride(axis.name, value) }
+        do {
+            let run = try ScriptRunner.run(path: script, options: options)
+            return Point(values: values, metrics: run.metrics, failure: nil)
+        } catch let error as ScriptError {
+            return Point(values: values, metrics: [], failure: error.message)
+        } catch {
+            return Point(values: values, metrics: [], failure: "\(error)")
+        }
+    }
+
+    /// The metric of `point` whose name matches `name` (case and `_`/space insensitive).
+    public static func metric(_ point: Point, named name: String) -> Double? {
+        metric(point.metrics, named: name)
+    }
+
+    public static func metric(_ metrics: [ScriptRun.Metric], named name: String) -> Double? {
+        let key = normalized(name)
+        return metrics.last { normalized($0.name) == key }?.value
+    }
+
+    /// `"Settle time"` → `settle_time`: how metric names are matched and printed.
+    public static func normalized(_ name: String) -> String {
+        name.lowercased().replacingOccurrences(of: " ", with: "_").filter { $0.isLetter || $0.isNumber || $0 == "_" }
+    }
+}

@@ -1,0 +1,122 @@
+import Foundation
+import SpringKitSim
+
+/// `simrun sweep SCRIPT --param NAME=START:STOP:STEP... [--metric NAME] [--jobs N]`
+enum SweepCommand {
+    static let help = """
+    usage: simrun sweep SCRIPT --param NAME=START:STOP:STEP... [options]
+
+    Runs the script at every point of the grid (in parallel), prints a table sorted by the
+    metric, and writes the table as CSV and an SVG heatmap. A --param without ':' is a fixed
+    override for every point.
+
+    options:
+      --metric NAME    the springkit.metric to sort by (default: the script's first metric;
+                       case, spaces and '_' do not matter: settle_time = "settle time")
+      --jobs N         parallel runs (default: the number of cores)
+      --csv FILE       default out/NAME-sweep.csv
+      --svg FILE       default out/NAME-sweep.svg (one or two swept parameters)
+      --descending     sort largest first
+    \(ScriptOptionFlags.help)
+    """
+
+    static func run(_ arguments: [String]) throws -> Int32 {
+        var args = CommandLineArguments(arguments, command: "sweep")
+        var options = ScriptOptions()
+        var axes: [Sweep.Axis] = []
+        var script: String?
+        var metricName: String?
+        var jobs = ProcessInfo.processInfo.activeProcessorCount
+        var csvPath: String?, svgPath: String?
+        var descending = false
+        while let argument = args.next() {
+            let (flag, inline) = CommandLineArguments.split(argument)
+            if flag == "--param" {
+                let value = try args.value(for: flag, inline: inline)
+                if value.contains(":") { axes.append(try Sweep.Axis(parsing: value)) } else { try options.parameters.addOverride(value) }
+                continue
+            }
+            if try ScriptOptionFlags.consume(flag, inline: inline, from: &args, into: &options) { continue }
+            switch flag {
+            case "--metric": metricName = try args.value(for: flag, inline: inline)
+            case "--jobs": jobs = try CommandLineArguments.positiveInteger(try args.value(for: flag, inline: inline), flag: flag)
+            case "--csv": csvPath = try args.value(for: flag, inline: inline)
+            case "--svg": svgPath = try args.value(for: flag, inline: inline)
+            case "--descending": descending = true
+            case "--help", "-h":
+                print(help)
+                return 0
+            default:
+                if flag.hasPrefix("-") && flag.count > 1 { throw UsageError("sweep: unknown option '\(flag)' (see 'simrun help sweep')") }
+                guard script == nil else { throw UsageError("sweep: one script at a time") }
+                script = argument
+            }
+        }
+        guard let script else { throw UsageError("sweep: no script given (see 'simrun help sweep')") }
+        guard !axes.isEmpty else { throw UsageError("sweep: give at least one --param NAME=START:STOP:STEP") }
+        // Validate the script and the parameter names once, before the grid.
+        var probe = options
+        probe.output = nil
+        for axis in axes { probe.parameters.setOverride(axis.name, axis.values[0]) }
+        let first = try ScriptRunner.run(path: script, options: probe)
+        let metric = metricName ?? first.metrics.first?.name
+        guard let metric else { throw UsageError("sweep: \(script) reports no springkit.metric to sort by") }
+
+        let total = Sweep.grid(axes).count
+        let start = DispatchTime.now().uptimeNanoseconds
+        let terminal = isatty(2) != 0
+        let points = Sweep.run(script: script, axes: axes, base: options, jobs: jobs) { done, total in
+            if terminal {
+                FileHandle.standardError.write(Data("\rsweep: \(done)/\(total) points".utf8))
+            } else if done == total || done % max(1, total / 10) == 0 {
+                FileHandle.standardError.write(Data("sweep: \(done)/\(total) points\n".utf8))
+            }
+        }
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        if terminal { FileHandle.standardError.write(Data("\n".utf8)) }
+        guard points.contains(where: { Sweep.metric($0, named: metric) != nil }) else {
+            let seen = Set(points.flatMap { $0.metrics.map(\.name) }).sorted()
+            throw UsageError("sweep: no point reports a metric '\(metric)' (reported: \(seen.joined(separator: ", ")))")
+        }
+
+        let order = points.indices.sorted { a, b in
+            let va = Sweep.metric(points[a], named: metric), vb = Sweep.metric(points[b], named: metric)
+            switch (va, vb) {
+            case let (x?, y?): return x != y ? (descending ? x > y : x < y) : a < b
+            case (.some, nil): return true
+            case (nil, .some): return false
+            default: return a < b
+            }
+        }
+        let header = axes.map(\.name) + [Sweep.normalized(metric)]
+        print(header.map { $0.padding(toLength: max(12, $0.count + 2), withPad: " ", startingAt: 0) }.joined())
+        var csv = header.joined(separator: ",") + "\n"
+        for k in order {
+            let point = points[k]
+            let value = Sweep.metric(point, named: metric)
+            var shown = "-"
+            if let value { shown = NumberFormat.human(value) } else if let failure = point.failure { shown = "error: " + failure }
+            let cells: [String] = point.values.map { NumberFormat.human($0, decimals: 6) } + [shown]
+            print(zip(cells, header).map { $0.padding(toLength: max(12, $1.count + 2), withPad: " ", startingAt: 0) }.joined())
+            csv += (point.values.map(NumberFormat.shortest) + [value.map(NumberFormat.shortest) ?? ""]).joined(separator: ",") + "\n"
+        }
+        let name = URL(fileURLWithPath: script).deletingPathExtension().lastPathComponent
+        let csvOut = csvPath ?? "out/\(name)-sweep.csv"
+        try AtomicFile.write(csv, to: csvOut)
+        var written = [csvOut]
+        if axes.count <= 2 {
+            let svgOut = svgPath ?? "out/\(name)-sweep.svg"
+            let x = axes[0], y = axes.count > 1 ? axes[1] : nil
+            let svg = SVGHeatmap.render(xName: x.name, xValues: x.values, yName: y?.name, yValues: y?.values ?? [],
+                                        metricName: metric) { c, r in
+                let index = y == nil ? c : c * y!.values.count + r
+                return Sweep.metric(points[index], named: metric)
+            }
+            try AtomicFile.write(svg, to: svgOut)
+            written.append(svgOut)
+        }
+        let failures = points.filter { $0.failure != nil }.count
+        print("\(total) points in \(NumberFormat.fixed(seconds, 2)) s with \(min(jobs, total)) jobs\(failures > 0 ? ", \(failures) failed" : ""); wrote \(written.joined(separator: ", "))")
+        return failures > 0 ? 2 : 0
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import XCTest
+@testable import SpringKitSim
+
+/// Trace metrics against the closed-form solution of an underdamped spring.
+final class TraceMetricsTests: XCTestCase {
+    /// An exact-solver trace of x(t) from x0 at rest, sampled per 1/60 s frame.
+    private func exactTrace(zeta: Double, frequency: Double, x0: Double, seconds: Double) throws -> (t: [Double], x: [Double]) {
+        var configuration = WorldConfiguration()
+        configuration.solver = .exact
+        configuration.restTime = .infinity
+        let world = try World(configuration: configuration)
+        let item = try world.addItem(center: SIMD2(x0, 0))
+        try world.attach(item, to: .zero, SpringParameters(length: 0, damping: zeta, frequency: frequency))
+        var t: [Double] = [0], x: [Double] = [x0]
+        while world.time < seconds - 1e-12 {
+            try world.advanceFrame()
+            t.append(world.time)
+            x.append(try world.position(item).x)
+        }
+        return (t, x)
+    }
+
+    func testOvershootMatchesTheClosedForm() throws {
+        for zeta in [0.1, 0.3, 0.5, 0.7] {
+            let series = try exactTrace(zeta: zeta, frequency: 1.5, x0: 100, seconds: 4)
+            let expected = exp(-Double.pi * zeta / (1 - zeta * zeta).squareRoot()) * 100
+            // Sampling at 60 Hz can miss the true extreme by a little.
+            XCTAssertEqual(TraceMetrics.overshootPercent(values: series.x, target: 0), expected, accuracy: 0.25, "ζ \(zeta)")
+        }
+    }
+
+    func testSettleTimeMatchesTheClosedForm() throws {
+        for (zeta, frequency) in [(0.2, 1.0), (0.5, 0.8), (0.8, 2.0)] {
+            let epsilon = 0.5, x0 = 100.0
+            let series = try exactTrace(zeta: zeta, frequency: frequency, x0: x0, seconds: 20)
+            let measured = try XCTUnwrap(TraceMetrics.settleTime(t: series.t, values: series.x, target: 0, epsilon: epsilon))
+            // Reference: the last time |x(t)| > ε, from the closed form on a fine grid.
+            let omega = 2 * Double.pi * frequency
+            var last = 0.0
+            var t = 0.0
+            while t < 20 {
+                if abs(ExactSolverTests.reference(x0: x0, v0: 0, zeta: zeta, omega: omega, t: t)) > epsilon { last = t }
+                t += 1e-4
+            }
+            XCTAssertEqual(measured, last, accuracy: 1.0 / 60 + 1e-3, "ζ \(zeta), f \(frequency)")
+        }
+    }
+
+    func testOscillationsCountHalfCycles() throws {
+        let zeta = 0.1, frequency = 1.0
+        let series = try exactTrace(zeta: zeta, frequency: frequency, x0: 100, seconds: 10)
+        // Crossings of the ±ε band by the closed form, on a fine grid.
+        let omega = 2 * Double.pi * frequency
+        var crossings = 0
+        var t = 0.0
+        var side = 1
+        while t < 10 {
+            let x = ExactSolverTests.reference(x0: 100, v0: 0, zeta: zeta, omega: omega, t: t)
+            let now = x > 0.5 ? 1 : (x < -0.5 ? -1 : 0)
+            if now != 0 && now != side { crossings += 1; side = now }
+            t += 1e-4
+        }
+        XCTAssertEqual(TraceMetrics.crossings(values: series.x, target: 0, epsilon: 0.5), crossings)
+        XCTAssertEqual(TraceMetrics.oscillations(values: series.x, target: 0, epsilon: 0.5), Double(crossings) / 2)
+        XCTAssertEqual(TraceMetrics.peak(values: series.x), 100)
+    }
+}
