@@ -19,7 +19,9 @@ let package = Package(
         // The anchored-spring hot loop, compiled per instruction set (see its header).
         .target(name: "CSpringKernel"),
         .target(name: "SpringKitSim", dependencies: ["CLua", "CSpringKernel"]),
-        .executableTarget(name: "simrun", dependencies: ["SpringKitSim"]),
+        // Raw mode, window size and signal-safe restore for `simrun tune`.
+        .target(name: "CTerminal"),
+        .executableTarget(name: "simrun", dependencies: ["SpringKitSim", "CTerminal"]),
         .testTarget(name: "SpringKitSimTests", dependencies: ["SpringKitSim"]),
     ]
 )

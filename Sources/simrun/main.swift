@@ -26,6 +26,8 @@ do {
         status = 0
     case "check":
         status = try CheckCommand.run(Array(arguments.dropFirst()))
+    case "tune":
+        status = try TuneCommand.run(Array(arguments.dropFirst()))
     case "sweep":
         status = try SweepCommand.run(Array(arguments.dropFirst()))
     case "convert":

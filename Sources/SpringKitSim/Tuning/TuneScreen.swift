@@ -1,0 +1,118 @@
+/// Renders `TuneState` as the tuner's screen: a pure function from state and terminal size
+/// to lines of text (no terminal I/O). Lines are exactly `columns` wide.
+public enum TuneScreen {
+    public static let keys = "↑↓ select  ←→ change  r replay  c compare  s save  e export  w watch  ? help  q quit"
+
+    public static func render(_ state: TuneState, columns: Int, rows: Int) -> [String] {
+        let columns = max(columns, 40), rows = max(rows, 16)
+        var lines: [String] = []
+        lines.append("simrun tune \(state.script)  —  \(keys)")
+        if state.showHelp { return fit(lines + help, columns, rows) }
+
+        let paramRows = state.declarations.count + 1
+        let readoutRows = 3
+        let graphRows = max(4, rows - 1 - paramRows - readoutRows - 1)
+        let previewWidth = max(10, min(columns / 3, 40))
+        let plotWidth = max(10, columns - previewWidth - 3)
+        let preview = previewLines(state, columns: previewWidth, rows: graphRows)
+        let plot = plotLines(state, columns: plotWidth, rows: graphRows)
+        for k in 0..<graphRows {
+            lines.append(pad(preview[k], previewWidth) + " │ " + plot[k])
+        }
+        lines.append("parameters:")
+        for (k, d) in state.declarations.enumerated() {
+            let marker = k == state.selected ? ">" : " "
+            let changed = state.saved.map { $0.values[k] != state.values[k] } ?? false
+            var range = ""
+            if d.minimum != nil || d.maximum != nil {
+                range = "[\(d.minimum.map { NumberFormat.human($0) } ?? "…") … \(d.maximum.map { NumberFormat.human($0) } ?? "…")]"
+            }
+            let value = NumberFormat.human(state.values[k], decimals: 6)
+            lines.append("\(marker) \(pad(d.name, 14)) \(pad(value, 10)) \(pad(range, 20)) \(changed ? "*" : " ") \(d.doc)")
+        }
+        if let readouts = state.readouts, let watched = state.watchedSeries {
+            let settle = readouts.settleTime.map { NumberFormat.fixed($0, 3) + " s" } ?? "not settled"
+            lines.append("watch: \(watched.name)")
+            lines.append("settle \(settle)   overshoot \(NumberFormat.fixed(readouts.overshootPercent, 1)) %   peak \(NumberFormat.fixed(readouts.peak, 2))   oscillations \(NumberFormat.human(readouts.oscillations))")
+        } else {
+            lines.append("watch: (the script records nothing to watch)")
+            lines.append("")
+        }
+        lines.append(state.run.metrics.map { "\($0.name) \(NumberFormat.human($0.value))\($0.unit.isEmpty ? "" : " " + $0.unit)" }.joined(separator: "  ·  "))
+        lines.append(state.message)
+        return fit(lines, columns, rows)
+    }
+
+    static let help = [
+        "",
+        "  ↑ ↓ or k j     select a parameter",
+        "  ← → or h l     change it by its step (- + too); the scenario re-runs at once",
+        "  r              replay the preview from the start",
+        "  c              compare: draw the last saved run as a ghost curve",
+        "  s              save the parameters to out/NAME.params (use with --params FILE)",
+        "  e              export a UIAttachmentBehavior snippet and other conventions to out/NAME-spring.swift",
+        "  w              watch the next series (stretch, a cell's displacement, …)",
+        "  ?              this help (any key closes it)",
+        "  q, Ctrl-C      quit (the terminal is restored)",
+    ]
+
+    /// The report's frame at the playback position, cells with their curved top edges.
+    static func previewLines(_ state: TuneState, columns: Int, rows: Int) -> [String] {
+        guard let report = state.run.report, !report.frames.isEmpty else {
+            return ["(no preview: the script returns no report)"] + Array(repeating: "", count: rows - 1)
+        }
+        let frame = report.frames[min(state.playbackFrame, report.frames.count - 1)]
+        var canvas = BrailleCanvas(columns: columns, rows: rows)
+        let scale = min(Double(canvas.width) / report.viewport.x, Double(canvas.height) / report.viewport.y)
+        func p(_ x: Double, _ y: Double) -> SIMD2<Double> { SIMD2((x - frame.offset.x) * scale, (y - frame.offset.y) * scale) }
+        for cell in frame.cells {
+            let e = report.edgeInset
+            let top0 = p(cell.x, cell.y + e), top1 = p(cell.x + cell.width, cell.y + e)
+            canvas.curve(top0, p(cell.x + cell.width / 2, cell.y + e + cell.stretch), p(cell.x + cell.width, cell.y + e), top1)
+            let bottom0 = p(cell.x, cell.y + cell.height), bottom1 = p(cell.x + cell.width, cell.y + cell.height)
+            canvas.line(top1.x, top1.y, bottom1.x, bottom1.y)
+            canvas.line(top0.x, top0.y, bottom0.x, bottom0.y)
+        }
+        return canvas.rows
+    }
+
+    /// The watched series over time, the saved run as a ghost, a cursor at the playback time.
+    static func plotLines(_ state: TuneState, columns: Int, rows: Int) -> [String] {
+        guard let watched = state.watchedSeries, !watched.values.isEmpty else { return Array(repeating: "", count: rows) }
+        let ghost = state.comparing ? state.saved.flatMap { saved in saved.series.first { $0.name == watched.name }?.values } : nil
+        let all = watched.values + (ghost ?? [])
+        var low = all.min()!, high = all.max()!
+        if high - low < 1e-9 { low -= 1; high += 1 }
+        let plotRows = rows - 1
+        var main = BrailleCanvas(columns: columns, rows: plotRows), shadow = BrailleCanvas(columns: columns, rows: plotRows)
+        let count = max(watched.values.count, ghost?.count ?? 0)
+        func x(_ k: Int) -> Double { Double(k) * Double(main.width - 1) / Double(max(count - 1, 1)) }
+        func y(_ v: Double) -> Double { Double(main.height - 1) * (1 - (v - low) / (high - low)) }
+        for k in 1..<max(watched.values.count, 1) { main.line(x(k - 1), y(watched.values[k - 1]), x(k), y(watched.values[k])) }
+        if let ghost { for k in stride(from: 1, to: ghost.count, by: 2) { shadow.set(Int(x(k).rounded()), Int(y(ghost[k]).rounded())) } }
+        let cursor = Int(x(min(state.playbackFrame, count - 1)).rounded())
+        for py in stride(from: 0, to: main.height, by: 3) { main.set(cursor, py) }
+        let mainRows = main.rows, shadowRows = shadow.rows
+        var lines: [String] = []
+        for r in 0..<plotRows {
+            // Where only the ghost has dots, show them.
+            let combined = zip(mainRows[r].unicodeScalars, shadowRows[r].unicodeScalars).map { m, g -> Unicode.Scalar in
+                m.value == 0x2800 ? g : m
+            }
+            lines.append(String(String.UnicodeScalarView(combined)))
+        }
+        let legend = "\(NumberFormat.human(low, decimals: 2)) … \(NumberFormat.human(high, decimals: 2))" + (ghost != nil ? "   dotted: saved run" : "")
+        return lines + [legend]
+    }
+
+    static func pad(_ text: String, _ width: Int) -> String {
+        let count = text.count
+        return count >= width ? String(text.prefix(width)) : text + String(repeating: " ", count: width - count)
+    }
+
+    static func fit(_ lines: [String], _ columns: Int, _ rows: Int) -> [String] {
+        var result = lines.prefix(rows).map { pad($0, columns) }
+        while result.count < rows { result.append(String(repeating: " ", count: columns)) }
+        return result
+    }
+}

@@ -1,0 +1,126 @@
+/// What `simrun tune` shows and edits: the script's parameters and their current values,
+/// the latest run (its watched series, readouts and report), the saved run for comparison,
+/// and the playback position. Pure data; `TuneScreen` renders it, the command drives it.
+public struct TuneState {
+    /// One run at a set of values.
+    public struct Run {
+        public var values: [Double]
+        /// Watchable series (a report's plots, else the trace's columns for its first item).
+        public var series: [(name: String, values: [Double])]
+        public var times: [Double]
+        public var report: ReportData?
+        public var metrics: [ScriptRun.Metric]
+
+        public init(_ run: ScriptRun, values: [Double]) {
+            self.values = values
+            report = run.report
+            metrics = run.metrics
+            series = []
+            times = []
+            if let report, !report.plots.isEmpty {
+                series = report.plots.map { ($0.unit.isEmpty ? $0.name : "\($0.name) (\($0.unit))", $0.values) }
+                times = report.frames.map(\.t)
+            } else if let trace = run.trace, trace.rowCount > 0 {
+                let firstID = trace.value(row: 0, column: 2)
+                for c in 3..<trace.columns.count {
+                    series.append((trace.columns[c], (0..<trace.rowCount).filter { trace.value(row: $0, column: 2) == firstID }.map { trace.value(row: $0, column: c) }))
+                }
+                times = (0..<trace.rowCount).filter { trace.value(row: $0, column: 2) == firstID }.map { trace.value(row: $0, column: 1) }
+            }
+        }
+    }
+
+    /// Readouts of a series about its final (rest) value.
+    public struct Readouts: Equatable {
+        public var settleTime: Double?
+        public var overshootPercent: Double
+        public var peak: Double
+        public var oscillations: Double
+
+        /// ε is the band for settling and oscillation counting.
+        public init(times: [Double], values: [Double], epsilon: Double = 0.5) {
+            let target = values.last ?? 0
+            settleTime = TraceMetrics.settleTime(t: times, values: values, target: target, epsilon: epsilon)
+            let deviations = values.map { abs($0 - target) }
+            peak = deviations.max() ?? 0
+            let peakIndex = deviations.firstIndex(of: peak) ?? 0
+            overshootPercent = values.isEmpty ? 0 : TraceMetrics.overshootPercent(values: Array(values[peakIndex...]), target: target)
+            oscillations = TraceMetrics.oscillations(values: values, target: target, epsilon: epsilon)
+        }
+    }
+
+    public var script: String
+    public var declarations: [ParameterDeclaration]
+    public var values: [Double]
+    public var selected = 0
+    public var run: Run
+    public var saved: Run?
+    public var comparing = false
+    public var watched = 0
+    public var showHelp = false
+    public var playbackFrame = 0
+    public var message = ""
+
+    public init(script: String, declarations: [ParameterDeclaration], run: Run) {
+        self.script = script
+        self.declarations = declarations
+        self.values = declarations.map(\.value)
+        self.run = run
+        // Start on a value the springs shape (a cell's displacement), when there is one.
+        watched = run.series.firstIndex { $0.name.contains("displacement") } ?? 0
+    }
+
+    public var watchedSeries: (name: String, values: [Double])? {
+        run.series.isEmpty ? nil : run.series[watched % run.series.count]
+    }
+
+    public var readouts: Readouts? {
+        watchedSeries.map { Readouts(times: Array(run.times.prefix($0.values.count)), values: $0.values) }
+    }
+
+    /// Changes the selected parameter by `steps` of its step (default 1/20 of its range, or
+    /// 10% of the value), clamped to its range. Returns whether the value changed.
+    public mutating func nudge(_ steps: Double) -> Bool {
+        guard declarations.indices.contains(selected) else { return false }
+        let d = declarations[selected]
+        let step = d.step ?? ((d.minimum != nil && d.maximum != nil) ? (d.maximum! - d.minimum!) / 20 : max(abs(values[selected]) * 0.1, 0.01))
+        var value = values[selected] + steps * step
+        value = (value / step).rounded() * step           // stay on the step grid
+        value = (value * 1e9).rounded() / 1e9             // and print as typed
+        if let minimum = d.minimum { value = max(value, minimum) }
+        if let maximum = d.maximum { value = min(value, maximum) }
+        guard value != values[selected] else { return false }
+        values[selected] = value
+        return true
+    }
+
+    /// The saved-parameters file (`--params FILE` reads it).
+    public var paramsFileText: String {
+        "# saved by simrun tune for \(script)\n" + zip(declarations, values).map { "\($0.name)=\(NumberFormat.shortest($1))" }.joined(separator: "\n") + "\n"
+    }
+
+    /// A Swift snippet for `UIAttachmentBehavior`, and the spring in other conventions;
+    /// nil when the script has no `damping` and `frequency` parameters.
+    public var exportText: String? {
+        func value(_ name: String) -> Double? { declarations.firstIndex { $0.name == name }.map { values[$0] } }
+        guard let damping = value("damping"), let frequency = value("frequency"), frequency > 0 else { return nil }
+        let length = value("length") ?? 0
+        var text = """
+        // Exported by simrun tune from \(script)
+        let spring = UIAttachmentBehavior(item: item, attachedToAnchor: anchor)
+        spring.length = \(NumberFormat.shortest(length))
+        spring.damping = \(NumberFormat.shortest(damping))
+        spring.frequency = \(NumberFormat.shortest(frequency))
+
+        // The same spring in other conventions:
+
+        """
+        if let model = try? SpringConvention.uikit.model(["frequency": frequency, "damping": damping]) {
+            for convention in SpringConvention.allCases where convention != .uikit {
+                guard let converted = convention.values(model) else { continue }
+                text += "// \(convention.rawValue): " + convention.keys.map { "\($0) \(NumberFormat.human(converted[$0]!))" }.joined(separator: ", ") + "\n"
+            }
+        }
+        return text
+    }
+}

@@ -1,0 +1,166 @@
+import CTerminal
+import Foundation
+import SpringKitSim
+
+/// `simrun tune SCRIPT [script options]`: the full-screen tuner.
+enum TuneCommand {
+    static let help = """
+    usage: simrun tune SCRIPT [script options]
+
+    A full-screen terminal tuner: a live preview of the scenario, a plot of the watched value,
+    the script's parameters (change each by its declared step) and readouts (settle time,
+    overshoot, peak, oscillations) that update on every change. Keys: ↑↓ select, ←→ change,
+    r replay, c compare with the last saved run, s save (out/NAME.params, for --params),
+    e export (out/NAME-spring.swift), w watch another value, ? help, q quit.
+    Needs a terminal; the terminal is restored on every exit (q, Ctrl-C, errors, signals).
+    \(ScriptOptionFlags.help)
+    """
+
+    static func run(_ arguments: [String]) throws -> Int32 {
+        var args = CommandLineArguments(arguments, command: "tune")
+        var options = ScriptOptions()
+        var script: String?
+        while let argument = args.next() {
+            let (flag, inline) = CommandLineArguments.split(argument)
+            if try ScriptOptionFlags.consume(flag, inline: inline, from: &args, into: &options) { continue }
+            if flag == "--help" || flag == "-h" {
+                print(help)
+                return 0
+            }
+            if flag.hasPrefix("-") && flag.count > 1 { throw UsageError("tune: unknown option '\(flag)' (see 'simrun help tune')") }
+            guard script == nil else { throw UsageError("tune: one script at a time") }
+            script = argument
+        }
+        guard let script else { throw UsageError("tune: no script given (see 'simrun help tune')") }
+        guard skt_is_interactive() != 0 else {
+            throw UsageError("tune needs a terminal: run it in an interactive shell (standard input and output must be a TTY)")
+        }
+        options.output = nil
+        let first = try ScriptRunner.run(path: script, options: options)
+        guard !first.parameters.declarations.isEmpty else {
+            throw UsageError("tune: \(script) declares no parameters (springkit.param) to tune")
+        }
+        var state = TuneState(script: script, declarations: first.parameters.declarations,
+                              run: TuneState.Run(first, values: first.parameters.declarations.map(\.value)))
+        let name = URL(fileURLWithPath: script).deletingPathExtension().lastPathComponent
+
+        guard skt_enter() == 0 else { throw UsageError("tune: cannot put the terminal in raw mode") }
+        defer { skt_restore() }
+        var size = windowSize()
+        var dirty = true
+        var buffer = [UInt8](repeating: 0, count: 64)
+        var lastFrame = DispatchTime.now().uptimeNanoseconds
+        while true {
+            if skt_take_resized() != 0 {
+                size = windowSize()
+                dirty = true
+            }
+            let n = Int(skt_read(&buffer, Int32(buffer.count), 16))
+            if n < 0 { return 0 }
+            var keys = Array(buffer.prefix(n))
+            while !keys.isEmpty {
+                let key = decodeKey(&keys)
+                if state.showHelp {
+                    state.showHelp = false
+                    dirty = true
+                    continue
+                }
+                switch key {
+                case "q": return 0
+                case "ctrl-c": return 130
+                case "up", "k": state.selected = max(0, state.selected - 1)
+                case "down", "j": state.selected = min(state.declarations.count - 1, state.selected + 1)
+                case "left", "h", "-": if state.nudge(-1) { rerun(&state, script: script, options: options) }
+                case "right", "l", "+", "=": if state.nudge(1) { rerun(&state, script: script, options: options) }
+                case "r":
+                    state.playbackFrame = 0
+                    state.message = "replaying"
+                case "c":
+                    state.comparing.toggle()
+                    state.message = state.saved == nil ? "nothing saved yet: press s to save a run to compare with"
+                        : (state.comparing ? "comparing with the saved run (dotted)" : "comparison off")
+                case "s":
+                    let path = "out/\(name).params"
+                    do {
+                        try AtomicFile.write(state.paramsFileText, to: path)
+                        state.saved = state.run
+                        state.message = "saved \(path) (use: simrun \(script) --params \(path))"
+                    } catch {
+                        state.message = "cannot save: \(error)"
+                    }
+                case "e":
+                    if let text = state.exportText {
+                        let path = "out/\(name)-spring.swift"
+                        do {
+                            try AtomicFile.write(text, to: path)
+                            state.message = "exported \(path)"
+                        } catch {
+                            state.message = "cannot export: \(error)"
+                        }
+                    } else {
+                        state.message = "export needs parameters named damping and frequency"
+                    }
+                case "w":
+                    state.watched = (state.watched + 1) % max(state.run.series.count, 1)
+                case "?": state.showHelp = true
+                default: continue
+                }
+                dirty = true
+            }
+            // Playback at 60 frames per wall second.
+            let now = DispatchTime.now().uptimeNanoseconds
+            let frames = state.run.report?.frames.count ?? state.run.times.count
+            if now - lastFrame >= 16_666_667 {
+                lastFrame = now
+                if state.playbackFrame < frames - 1 {
+                    state.playbackFrame += 1
+                    dirty = true
+                }
+            }
+            if dirty {
+                let lines = TuneScreen.render(state, columns: size.columns, rows: size.rows)
+                let text = "\u{1B}[H" + lines.joined(separator: "\r\n")
+                text.utf8CString.withUnsafeBufferPointer { skt_write($0.baseAddress, $0.count - 1) }
+                dirty = false
+            }
+        }
+    }
+
+    /// Runs the script at the state's values; keeps the last good run on errors.
+    static func rerun(_ state: inout TuneState, script: String, options: ScriptOptions) {
+        var options = options
+        for (d, value) in zip(state.declarations, state.values) { options.parameters.setOverride(d.name, value) }
+        do {
+            let run = try ScriptRunner.run(path: script, options: options)
+            state.run = TuneState.Run(run, values: state.values)
+            state.playbackFrame = 0
+            state.message = "\(state.declarations[state.selected].name) = \(NumberFormat.human(state.values[state.selected], decimals: 6))"
+        } catch {
+            state.message = "run failed: \(error)"
+        }
+    }
+
+    static func windowSize() -> (rows: Int, columns: Int) {
+        var rows: Int32 = 0, columns: Int32 = 0
+        if skt_window_size(&rows, &columns) != 0 { return (24, 80) }
+        return (Int(rows), Int(columns))
+    }
+
+    /// Takes one key from the front of `bytes`: arrows arrive as ESC [ A…D.
+    static func decodeKey(_ bytes: inout [UInt8]) -> String {
+        let first = bytes.removeFirst()
+        if first == 0x1B, bytes.count >= 2, bytes[0] == UInt8(ascii: "[") || bytes[0] == UInt8(ascii: "O") {
+            let code = bytes[1]
+            bytes.removeFirst(2)
+            switch code {
+            case UInt8(ascii: "A"): return "up"
+            case UInt8(ascii: "B"): return "down"
+            case UInt8(ascii: "C"): return "right"
+            case UInt8(ascii: "D"): return "left"
+            default: return "escape"
+            }
+        }
+        if first == 0x03 { return "ctrl-c" }
+        return String(UnicodeScalar(first))
+    }
+}

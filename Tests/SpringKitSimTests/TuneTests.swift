@@ -1,0 +1,122 @@
+import Foundation
+import XCTest
+@testable import SpringKitSim
+
+/// The tuner: its pure renderer, and the real command driven in a terminal (tmux).
+final class TuneTests: XCTestCase {
+    private func state(_ overrides: [String] = []) throws -> TuneState {
+        var options = ScriptOptions()
+        options.output = nil
+        for o in overrides { try options.parameters.addOverride(o) }
+        let run = try ScriptRunner.run(path: repositoryRoot.appendingPathComponent("scripts/rubbermenu.lua").path, options: options)
+        return TuneState(script: "scripts/rubbermenu.lua", declarations: run.parameters.declarations,
+                         run: TuneState.Run(run, values: run.parameters.declarations.map(\.value)))
+    }
+
+    func testRenderingIsAPureFunctionOfState() throws {
+        let s = try state()
+        let a = TuneScreen.render(s, columns: 120, rows: 40), b = TuneScreen.render(s, columns: 120, rows: 40)
+        XCTAssertEqual(a, b)
+        XCTAssertEqual(a.count, 40)
+        XCTAssertTrue(a.allSatisfy { $0.count == 120 }, "every line is exactly the terminal's width")
+        let text = a.joined(separator: "\n")
+        XCTAssertTrue(text.contains("> damping        0.5 "), text)
+        XCTAssertTrue(text.contains("watch: cell 5 displacement (pt)"), text)
+        XCTAssertTrue(text.contains("settle "), text)
+        XCTAssertTrue(text.contains("⠀"), "the preview and plot are braille")
+        let small = TuneScreen.render(s, columns: 50, rows: 20)
+        XCTAssertEqual(small.count, 20)
+        XCTAssertTrue(small.allSatisfy { $0.count == 50 })
+    }
+
+    func testReadoutsFollowTheParameters() throws {
+        var s = try state()
+        let before = try XCTUnwrap(s.readouts)
+        XCTAssertTrue(s.nudge(4))
+        XCTAssertEqual(s.values[0], 0.7, accuracy: 1e-12, "four steps of 0.05")
+        let changed = try state(["damping=0.7"])
+        XCTAssertNotEqual(try XCTUnwrap(changed.readouts), before)
+        // Values stay in range.
+        for _ in 0..<200 { _ = s.nudge(-1) }
+        XCTAssertEqual(s.values[0], 0)
+        XCTAssertFalse(s.nudge(-1))
+    }
+
+    func testSaveAndExportTexts() throws {
+        var s = try state()
+        _ = s.nudge(2)
+        XCTAssertTrue(s.paramsFileText.contains("\ndamping=0.6\n"), s.paramsFileText)
+        var parameters = ScriptParameters()
+        try parameters.addOverrides(fileText: s.paramsFileText, path: "saved.params")
+        XCTAssertEqual(parameters.overrides.first { $0.name == "damping" }?.value, 0.6)
+        let export = try XCTUnwrap(s.exportText)
+        XCTAssertTrue(export.contains("spring.damping = 0.6\nspring.frequency = 0.8"), export)
+        XCTAssertTrue(export.contains("// swiftui: response 1.25, dampingFraction 0.6"), export)
+    }
+
+    func testHelpScreen() throws {
+        var s = try state()
+        s.showHelp = true
+        let text = TuneScreen.render(s, columns: 120, rows: 30).joined(separator: "\n")
+        XCTAssertTrue(text.contains("q, Ctrl-C      quit (the terminal is restored)"))
+    }
+
+    // MARK: In a terminal
+
+    private func tmux(_ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["tmux", "-L", "springkit-tests"] + arguments
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    private func waitForScreen(_ session: String, containing text: String, seconds: Double = 20) throws -> String {
+        let deadline = Date().addingTimeInterval(seconds)
+        var screen = ""
+        while Date() < deadline {
+            screen = try tmux(["capture-pane", "-t", session, "-p"])
+            if screen.contains(text) { return screen }
+            usleep(100_000)
+        }
+        XCTFail("the screen never showed '\(text)':\n\(screen)")
+        return screen
+    }
+
+    func testDrivenInATerminal() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux") else {
+            throw XCTSkip("tmux is not installed (tools/install-deps --ci installs it)")
+        }
+        defer { _ = try? tmux(["kill-server"]) }
+        // Sessions stay open until the end: tmux stops its server when the last one closes.
+        // After simrun exits, the shell prints its status and whether `stty -g` is unchanged.
+        for (key, expectedStatus) in [("q", "0"), ("C-c", "130")] {
+            let session = "tune\(expectedStatus)"
+            let command = "cd '\(repositoryRoot.path)'; before=$(stty -g); '\(Simrun.executable.path)' tune scripts/rubbermenu.lua; "
+                + "status=$?; if [ \"$before\" = \"$(stty -g)\" ]; then modes=restored; else modes=CHANGED; fi; "
+                + "clear; echo \"STATUS=$status MODES=$modes\"; sleep 60"
+            _ = try tmux(["new-session", "-d", "-s", session, "-x", "120", "-y", "40", "sh", "-c", command])
+            let first = try waitForScreen(session, containing: "> damping        0.5 ")
+            let readout = first.split(separator: "\n").first { $0.hasPrefix("settle ") }.map(String.init)
+            _ = try tmux(["send-keys", "-t", session, "Right", "Right"])
+            let second = try waitForScreen(session, containing: "> damping        0.6 ")
+            let changed = second.split(separator: "\n").first { $0.hasPrefix("settle ") }.map(String.init)
+            XCTAssertNotNil(readout)
+            XCTAssertNotEqual(readout, changed, "the readouts changed with damping")
+            _ = try tmux(["send-keys", "-t", session, key])
+            let end = try waitForScreen(session, containing: "STATUS=")
+            XCTAssertTrue(end.contains("STATUS=\(expectedStatus) MODES=restored"), "after \(key): \(end)")
+        }
+    }
+
+    func testWithoutATerminalItExitsTwo() throws {
+        let result = try Simrun.run(["tune", repositoryRoot.appendingPathComponent("scripts/rubbermenu.lua").path])
+        XCTAssertEqual(result.status, 2)
+        XCTAssertTrue(result.stderr.contains("tune needs a terminal"), result.stderr)
+    }
+}
