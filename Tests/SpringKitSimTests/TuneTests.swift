@@ -63,13 +63,21 @@ final class TuneTests: XCTestCase {
 
     // MARK: In a terminal
 
+    /// Runs tmux on the tests' own server. Only `capture-pane` output is read: a command that
+    /// starts the server would hand it the pipe, and reading to its end would never finish.
     private func tmux(_ arguments: [String]) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["tmux", "-L", "springkit-tests"] + arguments
+        process.standardError = FileHandle.nullDevice
+        guard arguments.first == "capture-pane" else {
+            process.standardOutput = FileHandle.nullDevice
+            try process.run()
+            process.waitUntilExit()
+            return ""
+        }
         let out = Pipe()
         process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
         try process.run()
         let data = out.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()

@@ -3,7 +3,7 @@
 /// at the current time. No external resources; the data is inlined as JSON.
 public enum HTMLReport {
     public static func render(_ report: ReportData) -> String {
-        var json = "{\"title\":\(quoted(report.title)),\"viewport\":[\(n(report.viewport.x)),\(n(report.viewport.y))],"
+        var json = "{\"title\":\(JSONText.quoted(report.title)),\"viewport\":[\(n(report.viewport.x)),\(n(report.viewport.y))],"
         json += "\"edgeInset\":\(n(report.edgeInset)),\"frames\":["
         for (k, frame) in report.frames.enumerated() {
             if k > 0 { json += "," }
@@ -16,7 +16,7 @@ public enum HTMLReport {
         }
         json += "],\"plots\":["
         json += report.plots.map { plot in
-            "{\"name\":\(quoted(plot.name)),\"unit\":\(quoted(plot.unit)),\"values\":[\(plot.values.map(n).joined(separator: ","))]}"
+            "{\"name\":\(JSONText.quoted(plot.name)),\"unit\":\(JSONText.quoted(plot.unit)),\"values\":[\(plot.values.map(n).joined(separator: ","))]}"
         }.joined(separator: ",")
         json += "]}"
         return page.replacingOccurrences(of: "__TITLE__", with: escapeHTML(report.title))
@@ -24,20 +24,6 @@ public enum HTMLReport {
     }
 
     private static func n(_ value: Double) -> String { value.isFinite ? NumberFormat.shortest(value) : "null" }
-
-    private static func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "<": out += "\\u003c"
-            default:
-                if scalar.value < 0x20 { out += "\\u" + String(scalar.value, radix: 16).leftPadded(to: 4) } else { out.unicodeScalars.append(scalar) }
-            }
-        }
-        return out + "\""
-    }
 
     private static func escapeHTML(_ text: String) -> String {
         text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")

@@ -118,6 +118,13 @@ struct LuaCall {
         return LuaTableArgument(call: self, index: lua_absindex(L, index), position: index)
     }
 
+    /// Runs a library call, turning its input errors into an argument error at `position`.
+    func checked<T>(_ position: Int32, _ body: () throws -> T) throws -> T {
+        do { return try body() }
+        catch let error as DynamicsError { throw argumentError(position, error.description) }
+        catch let error as DotImageError { throw argumentError(position, error.description) }
+    }
+
     // MARK: Objects
 
     func object<T: AnyObject>(_ index: Int32, _ type: T.Type, _ luaClass: LuaObjectClass) throws -> T {

@@ -34,21 +34,8 @@ public enum TraceCSV {
 
     /// JSON Lines: a first line with the metadata and columns, then one array per row.
     public static func jsonLines(_ trace: Trace) -> String {
-        func quoted(_ s: String) -> String {
-            var out = "\""
-            for scalar in s.unicodeScalars {
-                switch scalar {
-                case "\"": out += "\\\""
-                case "\\": out += "\\\\"
-                case "\n": out += "\\n"
-                default:
-                    if scalar.value < 0x20 { out += String(format: "\\u%04x", scalar.value) } else { out.unicodeScalars.append(scalar) }
-                }
-            }
-            return out + "\""
-        }
-        let meta = trace.metadata.map { "[\(quoted($0.key)),\(quoted($0.value))]" }.joined(separator: ",")
-        var out = "{\"format\":\"springkit-trace\",\"version\":1,\"metadata\":[\(meta)],\"columns\":[\(trace.columns.map(quoted).joined(separator: ","))]}\n"
+        let meta = trace.metadata.map { "[\(JSONText.quoted($0.key)),\(JSONText.quoted($0.value))]" }.joined(separator: ",")
+        var out = "{\"format\":\"springkit-trace\",\"version\":1,\"metadata\":[\(meta)],\"columns\":[\(trace.columns.map(JSONText.quoted).joined(separator: ","))]}\n"
         let width = trace.columns.count
         for row in 0..<trace.rowCount {
             out += "[" + (0..<width).map { c -> String in

@@ -7,10 +7,6 @@ extension ModuleBuilder {
         let session = self.session
         func art(_ call: LuaCall) throws -> DotArt { try call.object(1, DotArt.self, LuaClasses.dotArt) }
         func image(_ call: LuaCall, _ index: Int32) throws -> DotImage { try call.object(index, DotImageBox.self, LuaClasses.dotImage).image }
-        func checked<T>(_ call: LuaCall, _ position: Int32, _ body: () throws -> T) throws -> T {
-            do { return try body() } catch let error as DynamicsError { throw call.argumentError(position, error.description) }
-            catch let error as DotImageError { throw call.argumentError(position, error.description) }
-        }
         LuaClasses.dotImage.define(in: lua, methods: [], properties: [
             "width": { call, o in call.push((o as! DotImageBox).image.width); return 1 },
             "height": { call, o in call.push((o as! DotImageBox).image.height); return 1 },
@@ -19,18 +15,18 @@ extension ModuleBuilder {
             ("change", { call in
                 let a = try art(call)
                 let img = try image(call, 2)
-                let change = try checked(call, 2) { try a.change(to: img) }
+                let change = try call.checked(2) { try a.change(to: img) }
                 call.push(change.moves)
                 call.push(change.relocated)
                 return 2
             }),
             ("explode", { call in
-                let change = try checked(call, 1) { try art(call).explode() }
+                let change = try call.checked(1) { try art(call).explode() }
                 call.push(change.moves); call.push(change.relocated)
                 return 2
             }),
             ("regenerate", { call in
-                let change = try checked(call, 1) { try art(call).regenerate() }
+                let change = try call.checked(1) { try art(call).regenerate() }
                 call.push(change.moves); call.push(change.relocated)
                 return 2
             }),
@@ -38,7 +34,7 @@ extension ModuleBuilder {
                 let a = try art(call)
                 let limit = try call.number(2, default: 10)
                 let start = a.time
-                let whole = try checked(call, 2) { try a.waitUntilWhole(limit: limit) }
+                let whole = try call.checked(2) { try a.waitUntilWhole(limit: limit) }
                 call.push(whole)
                 call.push(a.time - start)
                 return 2
@@ -111,7 +107,7 @@ extension ModuleBuilder {
                     if let inner { c.world = try Self.worldConfiguration(inner, call) }
                 }
             }
-            let art = try checked(call, 1) { try DotArt(configuration: c, seed: session.seed) }
+            let art = try call.checked(1) { try DotArt(configuration: c, seed: session.seed) }
             call.push(art, as: LuaClasses.dotArt)
             return 1
         }
@@ -124,7 +120,7 @@ extension ModuleBuilder {
             guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
                 throw call.argumentError(1, "\(path): cannot read the image")
             }
-            let parsed = try checked(call, 1) { try DotImage.parse(text, path: path) }
+            let parsed = try call.checked(1) { try DotImage.parse(text, path: path) }
             call.push(DotImageBox(parsed), as: LuaClasses.dotImage)
             return 1
         }

@@ -76,10 +76,6 @@ extension ModuleBuilder {
         func point(_ call: LuaCall, _ index: Int32) throws -> SIMD2<Double> {
             SIMD2(try call.finiteNumber(index), try call.finiteNumber(index + 1))
         }
-        /// Runs a world call, turning dynamics errors into argument errors at `position`.
-        func checked<T>(_ call: LuaCall, _ position: Int32, _ body: () throws -> T) throws -> T {
-            do { return try body() } catch let error as DynamicsError { throw call.argumentError(position, error.description) }
-        }
         return [
             ("add_item", { call in
                 let w = try world(call)
@@ -89,14 +85,14 @@ extension ModuleBuilder {
                 let velocity = SIMD2(try spec.number("vx", default: 0), try spec.number("vy", default: 0))
                 let size = SIMD2(try spec.number("width", default: 1), try spec.number("height", default: 1))
                 let density = try spec.number("density", default: 1)
-                let id = try checked(call, 2) { try w.addItem(center: center, size: size, density: density, velocity: velocity) }
+                let id = try call.checked(2) { try w.addItem(center: center, size: size, density: density, velocity: velocity) }
                 call.push(Int(id.rawValue))
                 return 1
             }),
             ("remove_item", { call in
                 let w = try world(call)
                 let id = try item(call, 2)
-                try checked(call, 2) { try w.removeItem(id) }
+                try call.checked(2) { try w.removeItem(id) }
                 return 0
             }),
             ("attach", { call in
@@ -106,7 +102,7 @@ extension ModuleBuilder {
                 try spec.rejectUnknownKeys(["anchor", "length", "damping", "frequency"])
                 guard let anchor = try spec.point("anchor") else { throw call.argumentError(3, "field 'anchor' ({x, y}) is required") }
                 let parameters = try Self.springParameters(spec, base: SpringParameters())
-                let s = try checked(call, 2) { try w.attach(id, to: anchor, parameters) }
+                let s = try call.checked(2) { try w.attach(id, to: anchor, parameters) }
                 call.push(Int(s.rawValue))
                 return 1
             }),
@@ -116,27 +112,27 @@ extension ModuleBuilder {
                 let spec = try call.table(4)!
                 try spec.rejectUnknownKeys(["length", "damping", "frequency"])
                 let parameters = try Self.springParameters(spec, base: SpringParameters())
-                let s = try checked(call, 2) { try w.connect(a, b, parameters) }
+                let s = try call.checked(2) { try w.connect(a, b, parameters) }
                 call.push(Int(s.rawValue))
                 return 1
             }),
             ("remove_spring", { call in
                 let w = try world(call)
                 let s = try spring(call, 2)
-                try checked(call, 2) { try w.removeSpring(s) }
+                try call.checked(2) { try w.removeSpring(s) }
                 return 0
             }),
             ("set_anchor", { call in
                 let w = try world(call)
                 let s = try spring(call, 2)
                 let p = try point(call, 3)
-                try checked(call, 2) { try w.setAnchor(s, p) }
+                try call.checked(2) { try w.setAnchor(s, p) }
                 return 0
             }),
             ("anchor", { call in
                 let w = try world(call)
                 let s = try spring(call, 2)
-                let p = try checked(call, 2) { try w.anchor(s) }
+                let p = try call.checked(2) { try w.anchor(s) }
                 call.push(p.x); call.push(p.y)
                 return 2
             }),
@@ -145,36 +141,36 @@ extension ModuleBuilder {
                 let s = try spring(call, 2)
                 let spec = try call.table(3)!
                 try spec.rejectUnknownKeys(["length", "damping", "frequency"])
-                let current = try checked(call, 2) { try w.parameters(s) }
+                let current = try call.checked(2) { try w.parameters(s) }
                 let parameters = try Self.springParameters(spec, base: current)
-                try checked(call, 3) { try w.setParameters(s, parameters) }
+                try call.checked(3) { try w.setParameters(s, parameters) }
                 return 0
             }),
             ("spring", { call in
                 let w = try world(call)
                 let s = try spring(call, 2)
-                let p = try checked(call, 2) { try w.parameters(s) }
+                let p = try call.checked(2) { try w.parameters(s) }
                 call.pushRecord(["length": p.length, "damping": p.damping, "frequency": p.frequency])
                 return 1
             }),
             ("position", { call in
                 let w = try world(call)
                 let id = try item(call, 2)
-                let p = try checked(call, 2) { try w.position(id) }
+                let p = try call.checked(2) { try w.position(id) }
                 call.push(p.x); call.push(p.y)
                 return 2
             }),
             ("layout_position", { call in
                 let w = try world(call)
                 let id = try item(call, 2)
-                let p = try checked(call, 2) { try w.layoutPosition(id) }
+                let p = try call.checked(2) { try w.layoutPosition(id) }
                 call.push(p.x); call.push(p.y)
                 return 2
             }),
             ("velocity", { call in
                 let w = try world(call)
                 let id = try item(call, 2)
-                let v = try checked(call, 2) { try w.velocity(id) }
+                let v = try call.checked(2) { try w.velocity(id) }
                 call.push(v.x); call.push(v.y)
                 return 2
             }),
@@ -182,46 +178,46 @@ extension ModuleBuilder {
                 let w = try world(call)
                 let id = try item(call, 2)
                 let p = try point(call, 3)
-                try checked(call, 2) { try w.setPosition(id, p) }
+                try call.checked(2) { try w.setPosition(id, p) }
                 return 0
             }),
             ("set_velocity", { call in
                 let w = try world(call)
                 let id = try item(call, 2)
                 let v = try point(call, 3)
-                try checked(call, 2) { try w.setVelocity(id, v) }
+                try call.checked(2) { try w.setVelocity(id, v) }
                 return 0
             }),
             ("resting", { call in
                 let w = try world(call)
                 let id = try item(call, 2)
-                call.push(try checked(call, 2) { try w.isResting(id) })
+                call.push(try call.checked(2) { try w.isResting(id) })
                 return 1
             }),
             ("step", { call in
                 let w = try world(call)
                 let duration: Double? = call.isNil(2) ? nil : try call.number(2)
-                try checked(call, 2) { try w.advanceFrame(duration: duration) }
+                try call.checked(2) { try w.advanceFrame(duration: duration) }
                 return 0
             }),
             ("step_frames", { call in
                 let w = try world(call)
                 let count = try call.integer(2)
                 guard count >= 0 else { throw call.argumentError(2, "frame count must be ≥ 0, got \(count)") }
-                try checked(call, 1) { try w.advanceFrames(count) }
+                try call.checked(1) { try w.advanceFrames(count) }
                 return 0
             }),
             ("step_seconds", { call in
                 let w = try world(call)
                 let seconds = try call.number(2)
-                try checked(call, 2) { try w.advance(seconds: seconds) }
+                try call.checked(2) { try w.advance(seconds: seconds) }
                 return 0
             }),
             ("step_until_rest", { call in
                 let w = try world(call)
                 let limit = try call.number(2, default: 10)
                 let start = w.time
-                let rested = try checked(call, 2) { try w.advanceUntilRest(limit: limit) }
+                let rested = try call.checked(2) { try w.advanceUntilRest(limit: limit) }
                 call.push(rested)
                 call.push(w.time - start)
                 return 2

@@ -4,40 +4,37 @@ import CLua
 extension ModuleBuilder {
     func addGallery() {
         func gallery(_ call: LuaCall) throws -> Gallery { try call.object(1, Gallery.self, LuaClasses.gallery) }
-        func checked<T>(_ call: LuaCall, _ position: Int32, _ body: () throws -> T) throws -> T {
-            do { return try body() } catch let error as DynamicsError { throw call.argumentError(position, error.description) }
-        }
         LuaClasses.gallery.define(in: lua, methods: [
             ("tap", { call in
                 let g = try gallery(call)
                 let index = try call.integer(2)
-                try checked(call, 2) { try g.tap(index - 1) }
+                try call.checked(2) { try g.tap(index - 1) }
                 return 0
             }),
             ("move", { call in
                 let g = try gallery(call)
                 let source = try call.integer(2), destination = try call.integer(3)
-                try checked(call, 2) { try g.move(from: source - 1, to: destination - 1) }
+                try call.checked(2) { try g.move(from: source - 1, to: destination - 1) }
                 return 0
             }),
             ("drag", { call in
                 let g = try gallery(call)
                 let source = try call.integer(2), destination = try call.integer(3)
                 let seconds = try call.number(4, default: 0.5)
-                try checked(call, 2) { try g.drag(from: source - 1, to: destination - 1, seconds: seconds) }
+                try call.checked(2) { try g.drag(from: source - 1, to: destination - 1, seconds: seconds) }
                 return 0
             }),
             ("wait", { call in
                 let g = try gallery(call)
                 let seconds = try call.number(2)
-                try checked(call, 2) { try g.wait(seconds: seconds) }
+                try call.checked(2) { try g.wait(seconds: seconds) }
                 return 0
             }),
             ("wait_until_rest", { call in
                 let g = try gallery(call)
                 let limit = try call.number(2, default: 10)
                 let start = g.time
-                let rested = try checked(call, 2) { try g.waitUntilRest(limit: limit) }
+                let rested = try call.checked(2) { try g.waitUntilRest(limit: limit) }
                 call.push(rested)
                 call.push(g.time - start)
                 return 2
@@ -94,7 +91,7 @@ extension ModuleBuilder {
                     if let inner { c.world = try Self.worldConfiguration(inner, call) }
                 }
             }
-            let g = try checked(call, 1) { try Gallery(configuration: c) }
+            let g = try call.checked(1) { try Gallery(configuration: c) }
             call.push(g, as: LuaClasses.gallery)
             return 1
         }

@@ -52,40 +52,37 @@ extension ModuleBuilder {
 
     private func addRubberMenu() {
         func menu(_ call: LuaCall) throws -> RubberMenu { try call.object(1, RubberMenu.self, LuaClasses.rubberMenu) }
-        func checked<T>(_ call: LuaCall, _ position: Int32, _ body: () throws -> T) throws -> T {
-            do { return try body() } catch let error as DynamicsError { throw call.argumentError(position, error.description) }
-        }
         LuaClasses.rubberMenu.define(in: lua, methods: [
             ("touch_down", { call in
                 let m = try menu(call)
                 let point = SIMD2(try call.finiteNumber(2), try call.finiteNumber(3))
-                try checked(call, 2) { try m.touchDown(at: point) }
+                try call.checked(2) { try m.touchDown(at: point) }
                 return 0
             }),
             ("drag", { call in
                 let m = try menu(call)
                 let distance = SIMD2(try call.finiteNumber(2), try call.finiteNumber(3))
                 let seconds = try call.finiteNumber(4)
-                try checked(call, 4) { try m.drag(by: distance, seconds: seconds) }
+                try call.checked(4) { try m.drag(by: distance, seconds: seconds) }
                 return 0
             }),
             ("release", { call in
                 let m = try menu(call)
                 let velocity: SIMD2<Double>? = call.isNil(2) ? nil : SIMD2(try call.finiteNumber(2), try call.finiteNumber(3))
-                try checked(call, 2) { try m.release(velocity: velocity) }
+                try call.checked(2) { try m.release(velocity: velocity) }
                 return 0
             }),
             ("wait", { call in
                 let m = try menu(call)
                 let seconds = try call.number(2)
-                try checked(call, 2) { try m.wait(seconds: seconds) }
+                try call.checked(2) { try m.wait(seconds: seconds) }
                 return 0
             }),
             ("wait_until_rest", { call in
                 let m = try menu(call)
                 let limit = try call.number(2, default: 10)
                 let start = m.time
-                let rested = try checked(call, 2) { try m.waitUntilRest(limit: limit) }
+                let rested = try call.checked(2) { try m.waitUntilRest(limit: limit) }
                 call.push(rested)
                 call.push(m.time - start)
                 return 2
@@ -132,7 +129,7 @@ extension ModuleBuilder {
 
         function("rubber_menu") { call in
             let configuration = try Self.rubberMenuConfiguration(try call.table(1, optional: true), call)
-            let menu = try checked(call, 1) { try RubberMenu(configuration: configuration) }
+            let menu = try call.checked(1) { try RubberMenu(configuration: configuration) }
             call.push(menu, as: LuaClasses.rubberMenu)
             return 1
         }
