@@ -63,25 +63,16 @@ final class TuneTests: XCTestCase {
 
     // MARK: In a terminal
 
-    /// Runs tmux on the tests' own server. Only `capture-pane` output is read: a command that
-    /// starts the server would hand it the pipe, and reading to its end would never finish.
+    /// Runs tmux on the tests' own server through the shell (`system` waits and reaps at
+    /// once); `capture-pane` output comes back through a temporary file.
     private func tmux(_ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["tmux", "-L", "springkit-tests"] + arguments
-        process.standardError = FileHandle.nullDevice
-        guard arguments.first == "capture-pane" else {
-            process.standardOutput = FileHandle.nullDevice
-            try process.run()
-            process.waitUntilExit()
-            return ""
-        }
-        let out = Pipe()
-        process.standardOutput = out
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+        func quote(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("springkit-tmux-\(getpid()).txt").path
+        let command = (["tmux", "-L", "springkit-tests"] + arguments).map(quote).joined(separator: " ")
+            + " > \(quote(output)) 2>/dev/null < /dev/null"
+        _ = system(command)
+        defer { try? FileManager.default.removeItem(atPath: output) }
+        return (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
     }
 
     private func waitForScreen(_ session: String, containing text: String, seconds: Double = 20) throws -> String {
