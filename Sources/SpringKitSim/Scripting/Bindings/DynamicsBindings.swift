@@ -76,6 +76,17 @@ extension ModuleBuilder {
         func point(_ call: LuaCall, _ index: Int32) throws -> SIMD2<Double> {
             SIMD2(try call.finiteNumber(index), try call.finiteNumber(index + 1))
         }
+        /// `w:NAME(id)` → x, y of a per-item vector.
+        func itemVector(_ read: @escaping (World, ItemID) throws -> SIMD2<Double>) -> LuaFunction.Body {
+            { call in
+                let w = try world(call)
+                let id = try item(call, 2)
+                let v = try call.checked(2) { try read(w, id) }
+                call.push(v.x)
+                call.push(v.y)
+                return 2
+            }
+        }
         return [
             ("add_item", { call in
                 let w = try world(call)
@@ -153,27 +164,9 @@ extension ModuleBuilder {
                 call.pushRecord(["length": p.length, "damping": p.damping, "frequency": p.frequency])
                 return 1
             }),
-            ("position", { call in
-                let w = try world(call)
-                let id = try item(call, 2)
-                let p = try call.checked(2) { try w.position(id) }
-                call.push(p.x); call.push(p.y)
-                return 2
-            }),
-            ("layout_position", { call in
-                let w = try world(call)
-                let id = try item(call, 2)
-                let p = try call.checked(2) { try w.layoutPosition(id) }
-                call.push(p.x); call.push(p.y)
-                return 2
-            }),
-            ("velocity", { call in
-                let w = try world(call)
-                let id = try item(call, 2)
-                let v = try call.checked(2) { try w.velocity(id) }
-                call.push(v.x); call.push(v.y)
-                return 2
-            }),
+            ("position", itemVector { try $0.position($1) }),
+            ("layout_position", itemVector { try $0.layoutPosition($1) }),
+            ("velocity", itemVector { try $0.velocity($1) }),
             ("set_position", { call in
                 let w = try world(call)
                 let id = try item(call, 2)
