@@ -52,7 +52,7 @@ struct LuaCall {
             var isInteger: Int32 = 0
             let integer = skl_tointeger(L, index, &isInteger)
             if lua_isinteger(L, index) != 0 && isInteger != 0 { return String(integer) }
-            return NumberFormat.luaStyle(skl_tonumber(L, index, nil))
+            return NumberFormat.shortest(skl_tonumber(L, index, nil))
         case LUA_TBOOLEAN: return lua_toboolean(L, index) != 0 ? "true" : "false"
         case LUA_TNIL: return "nil"
         default: return typeName(index)
@@ -76,14 +76,14 @@ struct LuaCall {
 
     func finiteNumber(_ index: Int32) throws -> Double {
         let value = try number(index)
-        guard value.isFinite else { throw argumentError(index, "finite number expected, got \(NumberFormat.luaStyle(value))") }
+        guard value.isFinite else { throw argumentError(index, "finite number expected, got \(NumberFormat.shortest(value))") }
         return value
     }
 
     func integer(_ index: Int32) throws -> Int {
         let value = try number(index)
         guard value.isFinite, value.rounded() == value, abs(value) < 9e15 else {
-            throw argumentError(index, "integer expected, got \(NumberFormat.luaStyle(value))")
+            throw argumentError(index, "integer expected, got \(NumberFormat.shortest(value))")
         }
         return Int(value)
     }
@@ -202,7 +202,7 @@ struct LuaTableArgument {
     func integer(_ key: String) throws -> Int? {
         guard let value = try number(key) else { return nil }
         guard value.isFinite, value.rounded() == value, abs(value) < 9e15 else {
-            throw fieldError(key, "integer expected, got \(NumberFormat.luaStyle(value))")
+            throw fieldError(key, "integer expected, got \(NumberFormat.shortest(value))")
         }
         return Int(value)
     }

@@ -2,8 +2,6 @@ import CLua
 
 /// Builds the `springkit` module table that `require "springkit"` returns.
 enum SpringKitModule {
-    static let version = "0.1.0"
-
     static func install(in lua: LuaState, session: ScriptSession) {
         lua.preload("springkit") { call in
             let module = ModuleBuilder(lua: call.lua, session: session)

@@ -10,9 +10,6 @@ public enum NumberFormat {
         return value.description
     }
 
-    /// As `shortest`, for Lua-facing messages.
-    static func luaStyle(_ value: Double) -> String { shortest(value) }
-
     /// A fixed number of decimals, for human-facing summaries (`0.125` → `"0.13"`).
     public static func fixed(_ value: Double, _ decimals: Int) -> String {
         guard value.isFinite else { return value.description }

@@ -79,7 +79,6 @@ public enum TraceCSV {
         let end = base + count
         // Data rows, split at line boundaries into one chunk per core and parsed in
         // parallel; chunks are joined in order, so the result does not depend on the split.
-        let width = columns.count
         let chunkCount = max(1, min(ProcessInfo.processInfo.activeProcessorCount, (end - p) / (1 << 20)))
         var bounds: [(start: UnsafePointer<CChar>, line: Int)] = [(p, line)]
         for k in 1..<chunkCount {
@@ -99,7 +98,7 @@ public enum TraceCSV {
                 DispatchQueue.concurrentPerform(iterations: bounds.count) { k in
                     let stop = k + 1 < bounds.count ? bounds[k + 1].start : end
                     do {
-                        partsBase[k] = try parseRows(from: bounds[k].start, to: stop, firstLine: bounds[k].line, columns: columns, base: base, path: path)
+                        partsBase[k] = try parseRows(from: bounds[k].start, to: stop, firstLine: bounds[k].line, columns: columns, path: path)
                     } catch {
                         failureBase[k] = error as? TraceFormatError
                     }
@@ -109,14 +108,13 @@ public enum TraceCSV {
         if let failure = failures.compactMap({ $0 }).first { throw failure }
         values.reserveCapacity(parts.reduce(0) { $0 + $1.count })
         for part in parts { values.append(contentsOf: part) }
-        _ = width
         return Trace(metadata: metadata, allColumns: columns, values: values)
     }
 
     /// Parses data rows in [from, to): strtod reads each field in place; the delimiter after
     /// it must be ',' (or '\n' after the last column).
     private static func parseRows(from start: UnsafePointer<CChar>, to end: UnsafePointer<CChar>, firstLine: Int,
-                                  columns: [String], base: UnsafePointer<CChar>, path: String) throws -> [Double] {
+                                  columns: [String], path: String) throws -> [Double] {
         let newline = CChar(UInt8(ascii: "\n")), comma = CChar(UInt8(ascii: ",")), hash = CChar(UInt8(ascii: "#"))
         let width = columns.count
         var values: [Double] = []
@@ -211,7 +209,7 @@ public enum TraceCSV {
     static func parseLine(_ buffer: UnsafeBufferPointer<UInt8>, _ from: Int, _ to: Int, columns: [String],
                           path: String, line: Int) throws -> [Double] {
         try buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) { base in
-            try parseRows(from: base + from, to: base + to + 1, firstLine: line - 1, columns: columns, base: base, path: path)
+            try parseRows(from: base + from, to: base + to + 1, firstLine: line - 1, columns: columns, path: path)
         }
     }
 

@@ -70,35 +70,34 @@ public struct TraceComparison: Sendable {
         let width = golden.columns.count
         let bounds = golden.columns.map { tolerances.bounds(for: $0) }
         let rows = min(golden.rowCount, actual.rowCount)
-        var largestMagnitude = -1.0
-        golden.values.withUnsafeBufferPointer { e in
-            actual.values.withUnsafeBufferPointer { a in
-                for row in 0..<rows {
-                    let base = row * width
-                    for c in 0..<width {
-                        let expected = e[base + c], value = a[base + c]
-                        let magnitude = abs(value - expected)
-                        let allowed = bounds[c].absolute + bounds[c].relative * abs(expected)
-                        let equalNaN = expected.isNaN && value.isNaN
-                        if magnitude > largestMagnitude && !equalNaN {
-                            largestMagnitude = magnitude
-                            result.largestDifference = difference(golden, row, c, expected, value, allowed)
-                        }
-                        if !(magnitude <= allowed) && !equalNaN {
-                            result.differingValues += 1
-                            if result.firstDifference == nil {
-                                result.firstDifference = difference(golden, row, c, expected, value, allowed)
-                            }
-                        }
-                    }
+        for row in 0..<rows {
+            for c in 0..<width {
+                result.record(expected: golden.value(row: row, column: c), actual: actual.value(row: row, column: c),
+                              bounds: bounds[c]) {
+                    (row, golden.value(row: row, column: 0), golden.value(row: row, column: 2), golden.columns[c])
                 }
             }
         }
         return result
     }
 
-    private static func difference(_ trace: Trace, _ row: Int, _ column: Int, _ expected: Double, _ actual: Double, _ allowed: Double) -> Difference {
-        Difference(row: row, frame: trace.value(row: row, column: 0), id: trace.value(row: row, column: 2),
-                   column: trace.columns[column], expected: expected, actual: actual, allowed: allowed)
+    /// Counts one compared value: passes when |actual − expected| ≤ abs + rel·|expected|
+    /// (NaN equals NaN). Keeps the first value beyond tolerance and the largest difference;
+    /// `location` (row, frame, id, column) is only asked for when one of those changes.
+    mutating func record(expected: Double, actual: Double, bounds: (absolute: Double, relative: Double),
+                         location: () throws -> (row: Int, frame: Double, id: Double, column: String)) rethrows {
+        if expected.isNaN && actual.isNaN { return }
+        let magnitude = abs(actual - expected)
+        let allowed = bounds.absolute + bounds.relative * abs(expected)
+        let largest = magnitude > (largestDifference?.magnitude ?? -1) || (largestDifference == nil && magnitude.isNaN)
+        let beyond = !(magnitude <= allowed)
+        if largest || (beyond && firstDifference == nil) {
+            let at = try location()
+            let difference = Difference(row: at.row, frame: at.frame, id: at.id, column: at.column,
+                                        expected: expected, actual: actual, allowed: allowed)
+            if largest { largestDifference = difference }
+            if beyond && firstDifference == nil { firstDifference = difference }
+        }
+        if beyond { differingValues += 1 }
     }
 }

@@ -17,7 +17,6 @@ extension TraceComparison {
         }
         let columns = golden.columns
         let bounds = columns.map { tolerances.bounds(for: $0) }
-        var largestMagnitude = 0.0
         try goldenBytes.withUnsafeBufferPointer { g in
             try actualBytes.withUnsafeBufferPointer { a in
                 var gp = golden.dataStart, ap = actual.dataStart
@@ -57,22 +56,10 @@ extension TraceComparison {
                             }
                             let e = try TraceCSV.parseField(g, gr, path: goldenPath, line: gLine, column: c, name: columns[c])
                             let v = try TraceCSV.parseField(a, ar, path: "(new trace)", line: row + 1, column: c, name: columns[c])
-                            if e.isNaN && v.isNaN { continue }
-                            let magnitude = abs(v - e)
-                            let allowed = bounds[c].absolute + bounds[c].relative * abs(e)
-                            let largest = magnitude > largestMagnitude || (result.largestDifference == nil && magnitude.isNaN)
-                            let beyond = !(magnitude <= allowed)
-                            if largest || (beyond && result.firstDifference == nil) {
+                            try result.record(expected: e, actual: v, bounds: bounds[c]) {
                                 let k = try key()
-                                let difference = Difference(row: row, frame: k.frame, id: k.id, column: columns[c],
-                                                            expected: e, actual: v, allowed: allowed)
-                                if largest {
-                                    largestMagnitude = magnitude
-                                    result.largestDifference = difference
-                                }
-                                if beyond && result.firstDifference == nil { result.firstDifference = difference }
+                                return (row, k.frame, k.id, columns[c])
                             }
-                            if beyond { result.differingValues += 1 }
                         }
                     }
                     row += 1

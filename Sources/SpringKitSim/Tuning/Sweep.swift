@@ -52,32 +52,50 @@ public enum Sweep {
     public static func run(script: String, axes: [Axis], base: ScriptOptions, jobs: Int,
                            progress: ((Int, Int) -> Void)? = nil) -> [Point] {
         let points = grid(axes)
-        var results = [Point?](repeating: nil, count: points.count)
-        let lock = NSLock()
-        var next = 0, done = 0
-        let workers = max(1, min(jobs, points.count))
+        let queue = WorkQueue(count: points.count)
         let group = DispatchGroup()
-        for _ in 0..<workers {
+        for _ in 0..<max(1, min(jobs, points.count)) {
             group.enter()
             Thread.detachNewThread {
-                while true {
-                    lock.lock()
-                    let k = next
-                    next += 1
-                    lock.unlock()
-                    if k >= points.count { break }
+                while let k = queue.take() {
                     let result = runPoint(script: script, axes: axes, values: points[k], base: base)
-                    lock.lock()
-                    results[k] = result
-                    done += 1
-                    progress?(done, points.count)
-                    lock.unlock()
+                    queue.finish(k, result, progress: progress)
                 }
                 group.leave()
             }
         }
         group.wait()
-        return results.map { $0! }
+        return queue.results.map { $0! }
+    }
+
+    /// Hands out point indices and collects results, all under one lock.
+    private final class WorkQueue: @unchecked Sendable {
+        private let lock = NSLock()
+        private let count: Int
+        private var next = 0, done = 0
+        private(set) var results: [Point?]
+
+        init(count: Int) {
+            self.count = count
+            results = .init(repeating: nil, count: count)
+        }
+
+        func take() -> Int? {
+            lock.lock()
+            defer { lock.unlock() }
+            guard next < count else { return nil }
+            next += 1
+            return next - 1
+        }
+
+        /// Stores a result; `progress` is called under the lock, so calls are serial.
+        func finish(_ k: Int, _ point: Point, progress: ((Int, Int) -> Void)?) {
+            lock.lock()
+            defer { lock.unlock() }
+            results[k] = point
+            done += 1
+            progress?(done, count)
+        }
     }
 
     /// One point, run alone.

@@ -4,7 +4,7 @@ import CLua
 extension ModuleBuilder {
     func addCore() {
         let session = self.session
-        constant("version", SpringKitModule.version)
+        constant("version", SpringKitSim.version)
 
         function("param") { call in
             let name = try call.string(1)
