@@ -10,37 +10,60 @@
 /* Items are walked in blocks that stay in the L1 cache for all steps of one call. */
 enum { BLOCK = 256 };
 
+/* One step of items [start, end). Every lane computes the full step; items that are not
+ * moved here (rest < 0) keep their state through the final selects, and the pull is
+ * dropped within the slop. Selects rather than multiplications by 0/1 keep the stored
+ * bits of unmoved items untouched and compile to AVX-512 masked stores for free.
+ * `zeroLength` and `resisted` are compile-time constants at each call site. */
 static inline __attribute__((always_inline)) void step_block(
     double *restrict px, double *restrict py, double *restrict vx, double *restrict vy,
     double *restrict rest, const double *restrict ax, const double *restrict ay,
     const double *restrict dm, const double *restrict kd, const double *restrict kl,
-    long start, long end, const skk_StepConstants c, const int zeroLength)
+    long start, long end, const skk_StepConstants c, const int zeroLength, const int resisted)
 {
     const double h = c.step, slop2 = c.slopSquared, tol2 = c.restSpeedSquared, need = c.restStepsToSleep;
     const double keep = c.velocityKeep;
     for (long i = start; i < end; i++) {
         const double r = rest[i];
-        const double moving = r >= 0 ? 1.0 : 0.0;
+        const int moving = r >= 0;
         /* Integrate velocities: linear damping (Box2D's v *= 1 / (1 + h·damping)). */
-        const double damp = r >= 0 ? keep : 1.0;
-        const double vx0 = vx[i] * damp, vy0 = vy[i] * damp;
+        double vx0 = vx[i], vy0 = vy[i];
+        if (resisted) { vx0 *= keep; vy0 *= keep; }
+        /* Solve the joint along d = p − a. Within the slop 1/d2 may be infinite; the
+         * select below discards it. */
         const double dx = px[i] - ax[i], dy = py[i] - ay[i];
         const double d2 = dx * dx + dy * dy;
-        const int outside = d2 > slop2;
-        const double inv2 = 1.0 / (outside ? d2 : 1.0);
+        const double inv2 = 1.0 / d2;
         double change = dm[i] * ((vx0 * dx + vy0 * dy) * inv2) - kd[i];
         if (!zeroLength) change += kl[i] * __builtin_sqrt(inv2);
-        change = outside ? change * moving : 0.0;
+        change = d2 > slop2 ? change : 0.0;
         const double u = vx0 + change * dx, v = vy0 + change * dy;
-        px[i] += moving * h * u;
-        py[i] += moving * h * v;
+        /* Integrate positions, then count resting steps and sleep. */
         const double count = u * u + v * v <= tol2 ? r + 1.0 : 0.0;
-        const double next = r < 0 ? r : count;
-        const int sleep = next >= need;
-        vx[i] = sleep ? 0.0 : u;
-        vy[i] = sleep ? 0.0 : v;
-        rest[i] = sleep ? -1.0 : next;
+        const int sleep = count >= need;
+        px[i] = moving ? px[i] + h * u : px[i];
+        py[i] = moving ? py[i] + h * v : py[i];
+        vx[i] = moving ? (sleep ? 0.0 : u) : vx[i];
+        vy[i] = moving ? (sleep ? 0.0 : v) : vy[i];
+        rest[i] = moving ? (sleep ? -1.0 : count) : r;
     }
+}
+
+/* Every step of one block, with the variant chosen once per call. */
+static inline __attribute__((always_inline)) void step_block_repeatedly(
+    const skk_AnchoredItems *it, long start, long end, long steps, const skk_StepConstants *c)
+{
+    const int resisted = c->velocityKeep != 1.0;
+#define SKK_STEPS(ZERO, RESISTED)                                                                  \
+    for (long s = 0; s < steps; s++)                                                               \
+        step_block(it->px, it->py, it->vx, it->vy, it->rest, it->anchorX, it->anchorY,             \
+                   it->dampingMinusOne, it->stiffness, it->stiffnessLength, start, end, *c, ZERO, RESISTED)
+    if (c->zeroLength) {
+        if (resisted) SKK_STEPS(1, 1); else SKK_STEPS(1, 0);
+    } else {
+        if (resisted) SKK_STEPS(0, 1); else SKK_STEPS(0, 0);
+    }
+#undef SKK_STEPS
 }
 
 #define DEFINE_KERNEL(NAME, ATTRIBUTES)                                                            \
@@ -50,16 +73,7 @@ static inline __attribute__((always_inline)) void step_block(
         long awake = 0;                                                                            \
         for (long start = 0; start < count; start += BLOCK) {                                      \
             const long end = start + BLOCK < count ? start + BLOCK : count;                        \
-            for (long s = 0; s < steps; s++) {                                                     \
-                if (c->zeroLength)                                                                 \
-                    step_block(it->px, it->py, it->vx, it->vy, it->rest, it->anchorX, it->anchorY, \
-                               it->dampingMinusOne, it->stiffness, it->stiffnessLength,            \
-                               start, end, *c, 1);                                                 \
-                else                                                                               \
-                    step_block(it->px, it->py, it->vx, it->vy, it->rest, it->anchorX, it->anchorY, \
-                               it->dampingMinusOne, it->stiffness, it->stiffnessLength,            \
-                               start, end, *c, 0);                                                 \
-            }                                                                                      \
+            step_block_repeatedly(it, start, end, steps, c);                                       \
             for (long i = start; i < end; i++) awake += it->rest[i] >= 0;                          \
         }                                                                                          \
         return awake;                                                                              \

@@ -57,27 +57,36 @@ enum Stopwatch {
 
 enum DynamicsBench {
     static func run() throws {
-        print("kernel: \(World.kernelName); frames of 1/60 s (2 fixed steps each), best of 3")
-        print("springs      ns/spring-step   bytes/spring   steps")
+        let processors = ProcessInfo.processInfo.activeProcessorCount
+        let threadCounts = processors > 1 ? [1, processors] : [1]
+        print("kernel: \(World.kernelName); frames of 1/60 s (2 fixed steps each), best of 3; \(processors) processors")
+        print("ns per spring-step with 1 thread" + (processors > 1 ? " and with \(processors) (the default, threads = 0)" : ""))
+        let columns = ["springs"] + threadCounts.map { $0 == 1 ? "1 thread" : "\($0) threads" } + ["bytes/spring", "steps"]
+        print(columns.map { $0.padding(toLength: 14, withPad: " ", startingAt: 0) }.joined())
         var peak = 0
         for n in [1_000, 100_000, 1_000_000] {
-            let world = try makeWorld(n)
             let frames = max(10, min(1_000, 100_000_000 / n))
-            try world.advanceFrame()  // classify and warm up
-            let seconds = try Stopwatch.best(3) { try world.advanceFrames(frames) }
-            let steps = frames * 2
-            let ns = seconds * 1e9 / Double(n * steps)
-            let bytes = Double(world.memoryFootprint) / Double(n)
-            print("\(String(n).padding(toLength: 13, withPad: " ", startingAt: 0))\(NumberFormat.fixed(ns, 3).padding(toLength: 17, withPad: " ", startingAt: 0))\(NumberFormat.fixed(bytes, 1).padding(toLength: 15, withPad: " ", startingAt: 0))\(steps)")
+            var cells = [String(n)]
+            var bytes = 0.0
+            for threads in threadCounts {
+                let world = try makeWorld(n, threads: threads)
+                try world.advanceFrame()  // classify and warm up
+                let seconds = try Stopwatch.best(3) { try world.advanceFrames(frames) }
+                cells.append(NumberFormat.fixed(seconds * 1e9 / Double(n * frames * 2), 3))
+                bytes = Double(world.memoryFootprint) / Double(n)
+            }
+            cells += [NumberFormat.fixed(bytes, 1), String(frames * 2)]
+            print(cells.map { $0.padding(toLength: 14, withPad: " ", startingAt: 0) }.joined())
             peak = ProcessMemory.peakResidentBytes()
         }
         print("peak resident memory after 1,000,000 springs: \(NumberFormat.fixed(Double(peak) / 1e6, 1)) MB")
     }
 
     /// n items on zero-length anchored springs, spread so none starts at rest.
-    static func makeWorld(_ n: Int) throws -> World {
+    static func makeWorld(_ n: Int, threads: Int = 0) throws -> World {
         var configuration = WorldConfiguration()
         configuration.restTime = .infinity
+        configuration.threads = threads
         let world = try World(configuration: configuration)
         world.reserveCapacity(items: n, springs: n)
         var random = SeededGenerator(seed: 1)

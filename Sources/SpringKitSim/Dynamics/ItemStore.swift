@@ -8,11 +8,12 @@ enum ItemMotion: UInt8 {
     case joint = 2
 }
 
-/// Items as structure of arrays: one contiguous array per field, dense indices.
+/// Items as structure of arrays: one contiguous array per field, dense indices. The
+/// fields the spring kernel streams through are cache-line aligned.
 struct ItemStore {
     var table = DenseIndexTable()
-    var px: [Double] = [], py: [Double] = []
-    var vx: [Double] = [], vy: [Double] = []
+    var px = AlignedDoubleArray(), py = AlignedDoubleArray()
+    var vx = AlignedDoubleArray(), vy = AlignedDoubleArray()
     var inverseMass: [Double] = []
     /// `ItemMotion` raw values.
     var motion: [UInt8] = []
@@ -20,19 +21,21 @@ struct ItemStore {
     var sleeping: [UInt8] = []
     /// Anchored items: consecutive steps at or under the rest speed while awake; −1 while
     /// asleep, and for every item the fast path does not move.
-    var anchoredRest: [Double] = []
+    var anchoredRest = AlignedDoubleArray()
     /// The fast path's cached anchored spring: anchor and `AnchoredSpringStep.Coefficients`,
     /// valid where `motion == .anchored`.
-    var anchorX: [Double] = [], anchorY: [Double] = []
-    var dampingMinusOne: [Double] = [], stiffness: [Double] = [], stiffnessLength: [Double] = []
+    var anchorX = AlignedDoubleArray(), anchorY = AlignedDoubleArray()
+    var dampingMinusOne = AlignedDoubleArray(), stiffness = AlignedDoubleArray()
+    var stiffnessLength = AlignedDoubleArray()
 
     var count: Int { table.count }
 
     mutating func reserveCapacity(_ n: Int) {
-        for keyPath in [\ItemStore.px, \.py, \.vx, \.vy, \.inverseMass, \.anchoredRest, \.anchorX, \.anchorY,
-                        \.dampingMinusOne, \.stiffness, \.stiffnessLength] as [WritableKeyPath<ItemStore, [Double]>] {
+        for keyPath in [\ItemStore.px, \.py, \.vx, \.vy, \.anchoredRest, \.anchorX, \.anchorY,
+                        \.dampingMinusOne, \.stiffness, \.stiffnessLength] as [WritableKeyPath<ItemStore, AlignedDoubleArray>] {
             self[keyPath: keyPath].reserveCapacity(n)
         }
+        inverseMass.reserveCapacity(n)
         motion.reserveCapacity(n)
         sleeping.reserveCapacity(n)
         table.reserveCapacity(n)

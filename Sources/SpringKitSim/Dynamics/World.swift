@@ -248,7 +248,8 @@ public final class World {
         case .uikit:
             awakeAnchored = awakeAnchored == 0 ? 0 : AnchoredSpringStep.advance(
                 &items, steps: steps, h: c.stepDuration, slop: c.linearSlop, resistance: c.resistance,
-                restSpeed: c.restSpeed, restStepsToSleep: c.restSteps, zeroLength: anchoredLengthsAreZero)
+                restSpeed: c.restSpeed, restStepsToSleep: c.restSteps, zeroLength: anchoredLengthsAreZero,
+                threads: c.threads)
         case .exact:
             awakeAnchored = awakeAnchored == 0 ? 0 : ExactSpringStep.advance(
                 &items, matrices: exactMatrices, steps: steps, restSpeed: c.restSpeed, restStepsToSleep: c.restSteps)
@@ -351,6 +352,7 @@ extension World {
     /// Bytes held by the world's arrays (capacity, not count), for benchmarks.
     public var memoryFootprint: Int {
         func bytes<T>(_ a: [T]) -> Int { a.capacity * MemoryLayout<T>.stride }
+        func bytes(_ a: AlignedDoubleArray) -> Int { a.capacity * MemoryLayout<Double>.stride }
         let i = items, s = springs
         var total = bytes(i.px) + bytes(i.py) + bytes(i.vx) + bytes(i.vy)
         total += bytes(i.inverseMass) + bytes(i.motion) + bytes(i.sleeping) + bytes(i.anchoredRest)

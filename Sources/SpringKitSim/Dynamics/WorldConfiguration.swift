@@ -22,6 +22,11 @@ public struct WorldConfiguration: Equatable, Sendable {
     public var restSpeed: Double = 1
     /// ... for this long (seconds). `.infinity` turns sleeping off.
     public var restTime: Double = 0.5
+    /// Threads the anchored-spring step may use: 0 (default) one per active processor,
+    /// 1 none but the caller's. Items are independent in that step and each is computed
+    /// the same way on any thread, so results are bit-identical for every value; worlds
+    /// under `AnchoredSpringStep.itemsPerThread` anchored items stay on the caller's thread.
+    public var threads: Int = 0
 
     public init() {}
 
@@ -39,6 +44,7 @@ public struct WorldConfiguration: Equatable, Sendable {
         try require(resistance.isFinite && resistance >= 0, "resistance must be a finite number ≥ 0, got \(NumberFormat.shortest(resistance))")
         try require(restSpeed.isFinite && restSpeed >= 0, "rest speed must be ≥ 0, got \(NumberFormat.shortest(restSpeed))")
         try require(!restTime.isNaN && restTime >= 0, "rest time must be ≥ 0 (or infinite), got \(NumberFormat.shortest(restTime))")
+        try require((0...256).contains(threads), "threads must be 0…256 (0: one per processor), got \(threads)")
     }
 
     /// Fixed steps an item must spend at or under `restSpeed` before it rests.

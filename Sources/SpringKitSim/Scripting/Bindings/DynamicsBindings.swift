@@ -24,7 +24,7 @@ extension ModuleBuilder {
     }
 
     static let worldKeys: Set<String> = ["step", "frame", "max_frame", "solver", "scale", "velocity_iterations",
-                                         "position_iterations", "slop", "resistance", "rest_speed", "rest_time"]
+                                         "position_iterations", "slop", "resistance", "rest_speed", "rest_time", "threads"]
 
     /// Reads a world configuration table (all fields optional).
     static func worldConfiguration(_ spec: LuaTableArgument?, _ call: LuaCall) throws -> WorldConfiguration {
@@ -47,6 +47,7 @@ extension ModuleBuilder {
         c.resistance = try spec.number("resistance", default: c.resistance)
         c.restSpeed = try spec.number("rest_speed", default: c.restSpeed)
         c.restTime = try spec.number("rest_time", default: c.restTime)
+        c.threads = try spec.integer("threads") ?? c.threads
         do {
             try c.validate()
         } catch let error as DynamicsError {
