@@ -3,7 +3,7 @@ SWIFT ?= swift
 SIMRUN_RELEASE := .build/release/simrun
 SIMRUN_DEBUG := .build/debug/simrun
 
-.PHONY: run test deps test-deps build release unit check determinism bench clean
+.PHONY: run test deps test-deps build release check determinism bench bench-peers clean
 
 ## make run: install what is missing, build release, run the rubber menu.
 run: deps release
@@ -38,6 +38,11 @@ determinism: release
 
 bench: release
 	$(SIMRUN_RELEASE) bench
+
+## Box2D 2.4.1 and Chipmunk 7 on the dynamics benchmark's workload.
+bench-peers:
+	@tools/install-deps --bench
+	bench/peers
 
 clean:
 	rm -rf .build out
