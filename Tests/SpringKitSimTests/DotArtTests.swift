@@ -26,6 +26,18 @@ final class DotArtTests: XCTestCase {
         }
     }
 
+    func testSnapshotsThatDoNotListEveryIdentifierOnceAreRejected() throws {
+        let art = try quietArt()
+        var duplicate = Array(0..<1024)
+        duplicate[7] = 8
+        let bad: [[Int]] = [Array(0..<1023), Array(0..<1025), duplicate, Array(1...1024), [-1] + Array(1..<1024)]
+        for order in bad {
+            XCTAssertThrowsError(try art.apply(order: order))
+            XCTAssertEqual(art.order, Array(0..<1024), "a rejected snapshot changes nothing")
+        }
+        XCTAssertNoThrow(try art.apply(order: Array((0..<1024).reversed())))
+    }
+
     func testExplodeThenRegenerateRestoresTheIdentity() throws {
         let art = try quietArt()
         try art.change(to: try Self.image("mushroom"))
@@ -145,6 +157,23 @@ final class DotArtTests: XCTestCase {
 }
 
 final class PermutationDifferenceTests: XCTestCase {
+    /// Above the standard library's limit the move count comes from the subsequence alone;
+    /// it equals the moves of the difference built from it, which the test below checks
+    /// against the standard library.
+    func testMoveCountAboveTheLimitEqualsTheBuiltDifference() {
+        var random = SeededGenerator(seed: 5)
+        let size = PermutationDifference.standardLibraryLimit + 1_000
+        let old = Array(0..<size).shuffled(using: &random)
+        var nearlySorted = old
+        for _ in 0..<50 { nearlySorted.swapAt(Int(random.nextUnit() * Double(size)), Int(random.nextUnit() * Double(size))) }
+        for new in [old.shuffled(using: &random), nearlySorted, old] {
+            let built = PermutationDifference.viaLongestIncreasingSubsequence(from: old, to: new)
+            XCTAssertEqual(old.applying(built), new)
+            XCTAssertEqual(PermutationDifference.moveCount(from: old, to: new), built.removals.count)
+        }
+        XCTAssertEqual(PermutationDifference.moveCount(from: old, to: old), 0)
+    }
+
     func testLongestIncreasingSubsequenceDiffIsMinimalAndCorrect() {
         var random = SeededGenerator(seed: 21)
         for size in [1, 2, 5, 40, 300, 2000] {
@@ -155,6 +184,7 @@ final class PermutationDifferenceTests: XCTestCase {
                 let fast = PermutationDifference.viaLongestIncreasingSubsequence(from: old, to: new)
                 XCTAssertEqual(old.applying(fast), new)
                 XCTAssertEqual(fast.removals.count, standard.removals.count, "both minimal (size \(size))")
+                XCTAssertEqual(PermutationDifference.moveCount(from: old, to: new), standard.removals.count)
                 for change in fast {
                     if case .remove(_, _, let associated) = change { XCTAssertNotNil(associated, "every change is a move") }
                 }

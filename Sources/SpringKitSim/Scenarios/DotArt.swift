@@ -110,14 +110,12 @@ public final class DotArt {
     /// Applies a snapshot (identifiers by position): every relocated dot flies to its new slot.
     @discardableResult
     public func apply(order newOrder: [Int], burst: Bool = false) throws -> Change {
-        guard newOrder.count == count, Set(newOrder) == Set(0..<count) else {
+        var listed = [Bool](repeating: false, count: count)
+        for id in newOrder where (0..<count).contains(id) { listed[id] = true }
+        guard newOrder.count == count, !listed.contains(false) else {
             throw DynamicsError.invalidParameter("a snapshot must list each of the \(count) identifiers once")
         }
-        let difference = PermutationDifference.difference(from: order, to: newOrder)
-        var moves = 0
-        for change in difference {
-            if case .remove(_, _, let associated) = change, associated != nil { moves += 1 }
-        }
+        let moves = PermutationDifference.moveCount(from: order, to: newOrder)
         var relocated: [Int] = []
         for (p, id) in newOrder.enumerated() where positionOf[id] != p {
             positionOf[id] = p
