@@ -5,14 +5,13 @@
 // Prints: N ns-per-spring-step steps
 //
 // usage: box2d_bench N STEPS
-#include <box2d/box2d.h>
+#include "box2d_spring.h"
 #include <chrono>
-#include <cfloat>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 
-// The same sequence as SpringKitSim's SeededGenerator is not needed: any fixed spread does.
+// Any fixed spread does; it need not be SpringKitSim's own generator.
 static double unit(uint64_t &state) {
     state = state * 6364136223846793005ULL + 1442695040888963407ULL;
     return double(state >> 11) * (1.0 / 9007199254740992.0);
@@ -31,26 +30,10 @@ int main(int argc, char **argv) {
     uint64_t state = 1;
     for (long i = 0; i < n; i++) {
         const float ax = float(i % 1000) * 10, ay = float(i / 1000) * 10;
-        b2BodyDef bodyDef;
-        bodyDef.type = b2_dynamicBody;
-        bodyDef.position.Set(ax + float(unit(state) * 40 - 20), ay + float(unit(state) * 40 - 20));
-        bodyDef.fixedRotation = true;
-        b2Body *body = world.CreateBody(&bodyDef);
-        b2MassData massData;
-        massData.mass = 64;
-        massData.center.SetZero();
-        massData.I = 0;
-        body->SetMassData(&massData);
-        b2DistanceJointDef jointDef;
-        jointDef.bodyA = ground;
-        jointDef.bodyB = body;
-        jointDef.localAnchorA.Set(ax, ay);
-        jointDef.localAnchorB.SetZero();
-        jointDef.length = 0;
-        jointDef.minLength = 0;
-        jointDef.maxLength = FLT_MAX;
-        b2LinearStiffness(jointDef.stiffness, jointDef.damping, float(0.8 + unit(state)), 0.1f, ground, body);
-        world.CreateJoint(&jointDef);
+        const float x = ax + float(unit(state) * 40 - 20);  // one draw per statement: a fixed order
+        const float y = ay + float(unit(state) * 40 - 20);
+        const float frequency = float(0.8 + unit(state));
+        hangOnSoftSpring(world, ground, b2Vec2(ax, ay), b2Vec2(x, y), b2Vec2(0, 0), 64, 0, frequency, 0.1f);
     }
     world.Step(1.0f / 120.0f, 8, 3);  // warm up
     const auto start = std::chrono::steady_clock::now();

@@ -4,8 +4,7 @@
 // Prints one line per step: step x y vx vy (float, 9 significant digits).
 //
 // usage: box2d_peer DAMPING FREQUENCY LENGTH X0 Y0 VX0 VY0 STEPS MASS
-#include <box2d/box2d.h>
-#include <cfloat>
+#include "box2d_spring.h"
 #include <cstdio>
 #include <cstdlib>
 
@@ -25,29 +24,8 @@ int main(int argc, char **argv) {
     b2BodyDef groundDef;
     b2Body *ground = world.CreateBody(&groundDef);
 
-    b2BodyDef bodyDef;
-    bodyDef.type = b2_dynamicBody;
-    bodyDef.position.Set(x0, y0);
-    bodyDef.linearVelocity.Set(vx0, vy0);
-    bodyDef.allowSleep = false;
-    bodyDef.fixedRotation = true;
-    b2Body *body = world.CreateBody(&bodyDef);
-    b2MassData massData;
-    massData.mass = mass;
-    massData.center.SetZero();
-    massData.I = 0.0f;
-    body->SetMassData(&massData);
-
-    b2DistanceJointDef jointDef;
-    jointDef.bodyA = ground;
-    jointDef.bodyB = body;
-    jointDef.localAnchorA.SetZero();
-    jointDef.localAnchorB.SetZero();
-    jointDef.length = length;      // Box2D raises lengths below b2_linearSlop to it
-    jointDef.minLength = 0.0f;
-    jointDef.maxLength = FLT_MAX;  // minLength < maxLength: the soft spring path
-    b2LinearStiffness(jointDef.stiffness, jointDef.damping, frequency, damping, ground, body);
-    world.CreateJoint(&jointDef);
+    b2Body *body = hangOnSoftSpring(world, ground, b2Vec2(0.0f, 0.0f), b2Vec2(x0, y0), b2Vec2(vx0, vy0), mass,
+                                    length, frequency, damping);
 
     for (int i = 1; i <= steps; ++i) {
         world.Step(1.0f / 120.0f, 8, 3);

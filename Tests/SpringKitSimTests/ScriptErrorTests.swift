@@ -36,6 +36,23 @@ final class ScriptErrorTests: XCTestCase {
         XCTAssertTrue(line.contains("bad argument #2 to 'springkit.param' (number expected, got string)"), line)
     }
 
+    func testReturnedValuesOfTheWrongKindAreNamed() throws {
+        let cases = [
+            ("return {trace = 5}\n", "the returned table's 'trace' is not a trace"),
+            ("local sk = require 'springkit'\nreturn {trace = sk.trace{'x'}, report = 'page'}\n",
+             "the returned table's 'report' is not a report"),
+            ("return {images = {1, 2}}\n", "'images' must be an array of SVG strings"),
+            ("return 42\n", "a script returns nothing, a trace, or a table"),
+        ]
+        for (source, reason) in cases {
+            let result = try run("returns.lua", source)
+            XCTAssertEqual(result.status, 2, source)
+            XCTAssertTrue(firstLine(result.stderr).contains(reason), result.stderr)
+        }
+        // Nil fields are allowed: the run succeeds with nothing to write.
+        XCTAssertEqual(try run("empty.lua", "return {trace = nil, report = nil}\n").status, 0)
+    }
+
     func testEndlessLoopIsStoppedByTheBudget() throws {
         let result = try run("loop.lua", "while true do end\n")
         XCTAssertEqual(result.status, 2)

@@ -28,22 +28,12 @@ final class ScriptSession {
         if let box = lua.retained(at: index, metatable: LuaClasses.trace.name) as? TraceBox {
             trace = box.trace
         } else if skl_istable(L, index) != 0 {
-            lua.push("trace")
-            lua_rawget(L, index)
-            if let box = lua.retained(at: -1, metatable: LuaClasses.trace.name) as? TraceBox {
+            if let box = try retainedField(lua, table: index, "trace", LuaClasses.trace, expected: "a trace") as? TraceBox {
                 trace = box.trace
-            } else if skl_isnoneornil(L, -1) == 0 {
-                throw ScriptError(.runtime, "\(scriptPath): the returned table's 'trace' is not a trace")
             }
-            skl_pop(L, 1)
-            lua.push("report")
-            lua_rawget(L, index)
-            if let box = lua.retained(at: -1, metatable: LuaClasses.report.name) as? ReportBox {
+            if let box = try retainedField(lua, table: index, "report", LuaClasses.report, expected: "a report") as? ReportBox {
                 report = box.report
-            } else if skl_isnoneornil(L, -1) == 0 {
-                throw ScriptError(.runtime, "\(scriptPath): the returned table's 'report' is not a report")
             }
-            skl_pop(L, 1)
             lua.push("images")
             lua_rawget(L, index)
             if skl_istable(L, -1) != 0 {
@@ -63,6 +53,20 @@ final class ScriptSession {
         } else if skl_isnoneornil(L, index) == 0 {
             throw ScriptError(.runtime, "\(scriptPath): a script returns nothing, a trace, or a table {trace = ..., report = ...}")
         }
+    }
+
+    /// The Swift object held by `table[name]` (a raw read) when it is of `objectClass`, nil
+    /// when the field is nil; anything else is an error. Leaves the stack as it found it.
+    private func retainedField(_ lua: LuaState, table index: Int32, _ name: String, _ objectClass: LuaObjectClass,
+                               expected: String) throws -> AnyObject? {
+        lua.push(name)
+        lua_rawget(lua.L, index)
+        defer { skl_pop(lua.L, 1) }
+        if let object = lua.retained(at: -1, metatable: objectClass.name) { return object }
+        guard skl_isnoneornil(lua.L, -1) != 0 else {
+            throw ScriptError(.runtime, "\(scriptPath): the returned table's '\(name)' is not \(expected)")
+        }
+        return nil
     }
 
     func finish(peakLuaMemory: Int) -> ScriptRun {
