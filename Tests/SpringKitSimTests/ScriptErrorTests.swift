@@ -53,6 +53,21 @@ final class ScriptErrorTests: XCTestCase {
         XCTAssertEqual(try run("empty.lua", "return {trace = nil, report = nil}\n").status, 0)
     }
 
+    func testAWorldTheExactSolverRefusesNamesTheCallNotAnArgument() throws {
+        let source = """
+        local sk = require 'springkit'
+        local w = sk.world{solver = 'exact'}
+        local a = w:add_item{x = 10, y = 0}
+        w:attach(a, {anchor = {0, 0}, length = 2, damping = 0.5, frequency = 1})
+        w:step()
+        """
+        let result = try run("refused.lua", source)
+        XCTAssertEqual(result.status, 2)
+        let line = firstLine(result.stderr)
+        XCTAssertTrue(line.contains("refused.lua:5: World:step: the exact solver cannot step this world: spring 0"), line)
+        XCTAssertTrue(line.contains("(its length is 2, not 0)"), line)
+    }
+
     func testEndlessLoopIsStoppedByTheBudget() throws {
         let result = try run("loop.lua", "while true do end\n")
         XCTAssertEqual(result.status, 2)

@@ -119,9 +119,14 @@ struct LuaCall {
     }
 
     /// Runs a library call, turning its input errors into an argument error at `position`.
+    /// A world the exact solver refuses is no argument's fault: that error names the
+    /// function only (`World:step: the exact solver cannot step this world: …`).
     func checked<T>(_ position: Int32, _ body: () throws -> T) throws -> T {
         do { return try body() }
-        catch let error as DynamicsError { throw argumentError(position, error.description) }
+        catch let error as DynamicsError {
+            if case .unsupportedByExactSolver = error { throw error }
+            throw argumentError(position, error.description)
+        }
         catch let error as DotImageError { throw argumentError(position, error.description) }
     }
 
