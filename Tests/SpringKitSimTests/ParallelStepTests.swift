@@ -10,7 +10,8 @@ final class ParallelStepTests: XCTestCase {
         for trial in 0..<2_000 {
             let count = trial < 20 ? trial * perThread / 4 : Int(random.nextUnit() * 3_000_000)
             let threads = 1 + Int(random.nextUnit() * 8)
-            let ranges = AnchoredSpringStep.threadRanges(count: count, threads: threads)
+            let used = AnchoredSpringStep.threadCount(count: count, threads: threads)
+            let ranges = (0..<used).map { AnchoredSpringStep.threadRange($0, of: used, count: count) }
             XCTAssertEqual(ranges.first?.lowerBound, 0)
             XCTAssertEqual(ranges.last?.upperBound, count)
             XCTAssertLessThanOrEqual(ranges.count, threads)

@@ -25,7 +25,7 @@ public struct WorldConfiguration: Equatable, Sendable {
     /// Threads the anchored-spring step may use: 0 (default) one per active processor,
     /// 1 none but the caller's. Items are independent in that step and each is computed
     /// the same way on any thread, so results are bit-identical for every value; worlds
-    /// under `AnchoredSpringStep.itemsPerThread` anchored items stay on the caller's thread.
+    /// under 49,152 items (twice `AnchoredSpringStep.itemsPerThread`) stay on the caller's thread.
     public var threads: Int = 0
 
     public init() {}
