@@ -1,9 +1,9 @@
 /// A growable array of `Double` whose first element sits on a 64-byte boundary: one
 /// cache line, one AVX-512 vector.
 ///
-/// Swift's `Array` puts its elements after a header, 16 or 48 bytes past a line
-/// boundary, so every 64-byte vector load of the spring kernel would straddle two lines;
-/// measured, that made the kernel up to 1.8× slower. With every hot array aligned and
+/// Swift's `Array` puts its elements after a 32-byte header in a 16-byte-aligned block, so
+/// they seldom start on a line boundary and most 64-byte vector loads of the spring kernel
+/// would straddle two lines; measured, that made the kernel up to 1.8× slower. With every hot array aligned and
 /// the kernel walking blocks of 256 items, each of its vector loads and stores touches
 /// exactly one line.
 ///
