@@ -55,36 +55,50 @@ enum Stopwatch {
     }
 }
 
+/// The `threads` settings a benchmark compares: the default (0, one per processor) first,
+/// then 1 — or only 1 on a single processor.
+enum BenchThreads {
+    static let settings = ProcessInfo.processInfo.activeProcessorCount > 1 ? [0, 1] : [1]
+
+    static func label(_ setting: Int) -> String { setting == 0 ? "default" : "1 thread" }
+}
+
 enum DynamicsBench {
     static func run() throws {
-        let processors = ProcessInfo.processInfo.activeProcessorCount
-        // The default (one thread per processor) runs first, so the peak below is that of
-        // one 1,000,000-spring world, not of two built one after the other.
-        let threadCounts = processors > 1 ? [0, 1] : [1]
-        print("kernel: \(World.kernelName); frames of 1/60 s (2 fixed steps each), best of 3; \(processors) processors")
-        let columns = ["springs"] + threadCounts.map { $0 == 0 ? "\(processors) threads" : "1 thread" } + ["bytes/spring", "steps"]
-        print("ns per spring-step" + (processors > 1 ? " with \(processors) threads (the default, threads = 0) and with 1" : ""))
+        // The default runs first, so the peak below is that of one 1,000,000-spring world,
+        // not of two built one after the other.
+        let settings = BenchThreads.settings
+        print("kernel: \(World.kernelName); frames of 1/60 s (2 fixed steps each), best of 3; \(ProcessInfo.processInfo.activeProcessorCount) processors")
+        print("ns per spring-step: " + settings.map { $0 == 0 ? "default threads (threads = 0; 'used' says how many ran)" : "1 thread" }.joined(separator: ", "))
+        let columns = ["springs"] + settings.map(BenchThreads.label) + (settings[0] == 0 ? ["used"] : []) + ["bytes/spring", "steps"]
         print(columns.map { $0.padding(toLength: 14, withPad: " ", startingAt: 0) }.joined())
         var peak = 0
         var atTarget: [String] = []
         for n in [1_000, 100_000, 1_000_000] {
             let frames = max(10, min(1_000, 100_000_000 / n))
             var cells = [String(n)]
+            var used = 1
             var bytes = 0.0
-            for threads in threadCounts {
+            for threads in settings {
                 let world = try makeWorld(n, threads: threads)
                 try world.advanceFrame()  // classify and warm up
                 let seconds = try Stopwatch.best(3) { try world.advanceFrames(frames) }
                 cells.append(NumberFormat.fixed(seconds * 1e9 / Double(n * frames * 2), 3))
                 bytes = Double(world.memoryFootprint) / Double(n)
-                if threads == threadCounts[0] { peak = ProcessMemory.peakResidentBytes() }
+                if threads == settings[0] {
+                    peak = ProcessMemory.peakResidentBytes()
+                    used = world.anchoredStepThreads
+                }
             }
-            if n == 100_000 { atTarget = Array(cells.dropFirst()) }
-            cells += [NumberFormat.fixed(bytes, 1), String(frames * 2)]
+            if n == 100_000 {
+                atTarget = zip(settings, cells.dropFirst()).map { setting, ns in
+                    "\(ns) ns with \(setting == 0 ? "the default (\(used) threads)" : "1 thread")"
+                }
+            }
+            cells += (settings[0] == 0 ? [String(used)] : []) + [NumberFormat.fixed(bytes, 1), String(frames * 2)]
             print(cells.map { $0.padding(toLength: 14, withPad: " ", startingAt: 0) }.joined())
         }
-        let labelled = zip(columns.dropFirst(), atTarget).map { "\($1) ns with \($0)" }
-        print("100,000 springs: \(labelled.joined(separator: ", ")) per spring-step (target ≤ 2)")
+        print("100,000 springs: \(atTarget.joined(separator: ", ")) per spring-step (target ≤ 2)")
         print("peak resident memory with one 1,000,000-spring world: \(NumberFormat.fixed(Double(peak) / 1e6, 1)) MB (target ≤ 200)")
     }
 

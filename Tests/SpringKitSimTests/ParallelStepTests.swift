@@ -58,6 +58,8 @@ final class ParallelStepTests: XCTestCase {
                 for k in stride(from: 1, to: 40, by: 2) {
                     try world.connect(items[k], items[k + 1], SpringParameters(length: 3, damping: 0.4, frequency: 2))
                 }
+                // The split really happens: 73,851 items give three ranges at most.
+                XCTAssertEqual(world.anchoredStepThreads, min(threads, 3))
                 try world.advanceFrames(150)
                 var state: [UInt64] = [UInt64(world.isPaused ? 1 : 0)]
                 for item in items {
@@ -74,6 +76,22 @@ final class ParallelStepTests: XCTestCase {
             for k in 1..<states.count {
                 XCTAssert(states[k] == states[0], "threads case \(k) differs (lengths: \(withLengths))")
             }
+        }
+    }
+
+    func testSmallWorldsAndTheExactSolverUseOneThread() throws {
+        for solver in SolverKind.allCases {
+            var configuration = WorldConfiguration()
+            configuration.solver = solver
+            configuration.threads = 4
+            let world = try World(configuration: configuration)
+            for i in 0..<(2 * AnchoredSpringStep.itemsPerThread - 1) {
+                let item = try world.addItem(center: SIMD2(Double(i), 5))
+                try world.attach(item, to: SIMD2(Double(i), 0), SpringParameters(damping: 0.5, frequency: 1))
+            }
+            XCTAssertEqual(world.anchoredStepThreads, 1, "\(solver): under twice itemsPerThread")
+            try world.attach(try world.addItem(center: SIMD2(0, 5)), to: .zero, SpringParameters(damping: 0.5, frequency: 1))
+            XCTAssertEqual(world.anchoredStepThreads, solver == .uikit ? 2 : 1, "\(solver): at twice itemsPerThread")
         }
     }
 

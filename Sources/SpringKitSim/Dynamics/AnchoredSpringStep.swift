@@ -53,15 +53,15 @@ enum AnchoredSpringStep {
     /// The loop itself is `skk_advance_anchored` (CSpringKernel): branch-free, walking
     /// items in L1-sized blocks, compiled for AVX-512, AVX2 and the baseline and chosen
     /// at run time. All variants round identically. Large worlds are cut into contiguous
-    /// ranges, one per thread (at most `threads`, 0 meaning one per active processor);
-    /// every item is computed by the same code whichever range holds it.
+    /// ranges, one per thread (`threadCount`); every item is computed by the same code
+    /// whichever range holds it.
     static func advance(_ items: inout ItemStore, steps: Int, h: Double, slop: Double, resistance: Double,
                         restSpeed: Double, restStepsToSleep: Double, zeroLength: Bool, threads: Int) -> Int {
         let constants = skk_StepConstants(step: h, slopSquared: slop * slop, restSpeedSquared: restSpeed * restSpeed,
                                           restStepsToSleep: restStepsToSleep, velocityKeep: 1 / (1 + h * resistance),
                                           zeroLength: zeroLength ? 1 : 0)
         let n = items.count
-        let used = threadCount(count: n, threads: threads == 0 ? processors : threads)
+        let used = threadCount(count: n, threads: threads)
         return items.px.withUnsafeMutableBufferPointer { px in
         items.py.withUnsafeMutableBufferPointer { py in
         items.vx.withUnsafeMutableBufferPointer { vx in
@@ -93,10 +93,10 @@ enum AnchoredSpringStep {
         }}}}}}}}}}
     }
 
-    /// Threads used for `count` items when `threads` are allowed: each gets at least
-    /// `itemsPerThread` items.
+    /// Threads used for `count` items when `threads` are allowed (0: one per active
+    /// processor): each gets at least `itemsPerThread` items.
     static func threadCount(count: Int, threads: Int) -> Int {
-        max(1, min(threads, count / itemsPerThread))
+        max(1, min(threads == 0 ? processors : threads, count / itemsPerThread))
     }
 
     /// The items of thread `k` of `used`: contiguous ranges that cover 0..<count, start on

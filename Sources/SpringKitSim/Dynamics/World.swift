@@ -366,6 +366,13 @@ extension World {
 }
 
 extension World {
+    /// Threads the next `uikit` step of the anchored springs runs on: `configuration.threads`
+    /// (0: one per active processor), fewer for small worlds, 1 under 49,152 items.
+    /// The `exact` solver and the joint solver always run on the caller's thread.
+    public var anchoredStepThreads: Int {
+        configuration.solver == .uikit ? AnchoredSpringStep.threadCount(count: items.count, threads: configuration.threads) : 1
+    }
+
     /// The instruction set of the anchored-spring kernel on this CPU ("avx512", "avx2", "baseline").
     public static var kernelName: String { AnchoredSpringStep.kernelName }
 }

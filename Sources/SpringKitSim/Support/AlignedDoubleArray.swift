@@ -63,11 +63,7 @@ struct AlignedDoubleArray: RandomAccessCollection, MutableCollection {
         }
     }
 
-    mutating func reserveCapacity(_ n: Int) {
-        if n > storage.capacity || !isKnownUniquelyReferenced(&storage) {
-            storage = storage.copy(capacity: Swift.max(n, storage.capacity))
-        }
-    }
+    mutating func reserveCapacity(_ n: Int) { makeUnique(capacity: Swift.max(n, storage.capacity)) }
 
     mutating func append(_ value: Double) {
         let count = storage.count
@@ -94,6 +90,7 @@ struct AlignedDoubleArray: RandomAccessCollection, MutableCollection {
         return try body(UnsafeMutableBufferPointer(start: storage.base, count: storage.count))
     }
 
+    /// Gives this value storage of its own with exactly `capacity` elements' room.
     private mutating func makeUnique(capacity: Int) {
         if capacity != storage.capacity || !isKnownUniquelyReferenced(&storage) {
             storage = storage.copy(capacity: capacity)
