@@ -48,14 +48,14 @@ enum RunCommand {
         }
         if let trace = run.trace {
             let path = tracePath ?? "out/\(name).\(jsonLines ? "jsonl" : "csv")"
-            try AtomicFile.write(jsonLines ? TraceCSV.jsonLines(trace) : TraceCSV.text(trace), to: path)
+            try AtomicFile.write(jsonLines ? TraceCSV.jsonLinesBytes(trace) : TraceCSV.bytes(trace), to: path)
             if !quiet { print("trace: \(path) (\(trace.rowCount) rows)") }
         } else if tracePath != nil {
             throw UsageError("\(script) returned no trace, so --trace has nothing to write")
         }
         if let report = run.report {
             let path = reportPath ?? "out/\(name).html"
-            try AtomicFile.write(HTMLReport.render(report), to: path)
+            try AtomicFile.write(HTMLReport.bytes(report), to: path)
             if !quiet { print("report: \(path) (\(report.frames.count) frames)") }
         } else if reportPath != nil {
             throw UsageError("\(script) returned no report, so --report has nothing to write")

@@ -2,28 +2,42 @@
 /// cell with its curved top edge, a time scrubber, and the report's plots with a cursor
 /// at the current time. No external resources; the data is inlined as JSON.
 public enum HTMLReport {
-    public static func render(_ report: ReportData) -> String {
-        var json = "{\"title\":\(JSONText.quoted(report.title)),\"viewport\":[\(n(report.viewport.x)),\(n(report.viewport.y))],"
-        json += "\"edgeInset\":\(n(report.edgeInset)),\"frames\":["
-        for (k, frame) in report.frames.enumerated() {
-            if k > 0 { json += "," }
-            json += "[\(n(frame.t)),\(n(frame.offset.x)),\(n(frame.offset.y)),["
-            for (c, cell) in frame.cells.enumerated() {
-                if c > 0 { json += "," }
-                json += "[\(cell.id),\(n(cell.x)),\(n(cell.y)),\(n(cell.width)),\(n(cell.height)),\(n(cell.stretch)),\(cell.color)]"
+    /// The page as text (the same bytes as `bytes`).
+    public static func render(_ report: ReportData) -> String { String(decoding: bytes(report), as: UTF8.self) }
+
+    /// The page, streamed into one buffer: the template's parts with the title and the
+    /// data (see `ReportEncoding`) written between them.
+    /// - Complexity: O(total cells over all frames).
+    public static func bytes(_ report: ReportData) -> [UInt8] {
+        var out = ByteBuffer(capacity: page.utf8.count + report.frames.reduce(0) { $0 + $1.cells.count } * 4 + 4096)
+        for part in template {
+            switch part {
+            case .text(let text): out.write(text)
+            case .title: out.write(escapeHTML(report.title))
+            // JSON text: every string in it escapes '<', so it cannot close the script element.
+            case .data: ReportEncoding.appendJSON(report, to: &out)
+            case .decoder: out.write(ReportEncoding.javaScriptDecoder)
             }
-            json += "]]"
         }
-        json += "],\"plots\":["
-        json += report.plots.map { plot in
-            "{\"name\":\(JSONText.quoted(plot.name)),\"unit\":\(JSONText.quoted(plot.unit)),\"values\":[\(plot.values.map(n).joined(separator: ","))]}"
-        }.joined(separator: ",")
-        json += "]}"
-        return page.replacingOccurrences(of: "__TITLE__", with: escapeHTML(report.title))
-            .replacingOccurrences(of: "__DATA__", with: json.replacingOccurrences(of: "</", with: "<\\/"))
+        return out.bytes
     }
 
-    private static func n(_ value: Double) -> String { value.isFinite ? NumberFormat.shortest(value) : "null" }
+    private enum TemplatePart { case text(String), title, data, decoder }
+
+    /// The page split at its `__TITLE__`, `__DATA__` and `__DECODER__` markers (once).
+    private static let template: [TemplatePart] = {
+        let markers: [(String, TemplatePart)] = [("__TITLE__", .title), ("__DATA__", .data), ("__DECODER__", .decoder)]
+        var parts: [TemplatePart] = []
+        var rest = page[...]
+        while let (range, part) = markers.compactMap({ marker, part in rest.range(of: marker).map { ($0, part) } })
+                .min(by: { $0.0.lowerBound < $1.0.lowerBound }) {
+            parts.append(.text(String(rest[..<range.lowerBound])))
+            parts.append(part)
+            rest = rest[range.upperBound...]
+        }
+        parts.append(.text(String(rest)))
+        return parts
+    }()
 
     private static func escapeHTML(_ text: String) -> String {
         text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
@@ -45,17 +59,19 @@ public enum HTMLReport {
     <span class="readout" id="readout"></span></div>
     <div id="wrap"><canvas id="scene"></canvas><div id="plots"></div></div>
     <script id="data" type="application/json">__DATA__</script>
+    <script>__DECODER__</script>
     <script>
     "use strict";
-    const data = JSON.parse(document.getElementById("data").textContent);
+    // The player sees only decoded frames: data.frame(k) = [t, offsetX, offsetY, cells].
+    const data = SpringKitReport.open(JSON.parse(document.getElementById("data").textContent));
     const scene = document.getElementById("scene"), scrub = document.getElementById("scrub");
     const readout = document.getElementById("readout"), play = document.getElementById("play");
     const scale = Math.min(1, 640 / data.viewport[1]);
     scene.width = data.viewport[0] * scale; scene.height = data.viewport[1] * scale;
-    scrub.max = Math.max(0, data.frames.length - 1);
+    scrub.max = Math.max(0, data.frameCount - 1);
     const hex = c => "#" + c.toString(16).padStart(6, "0");
     function drawScene(k) {
-      const g = scene.getContext("2d"), f = data.frames[k];
+      const g = scene.getContext("2d"), f = data.frame(k);
       if (!f) return;
       const [t, ox, oy, cells] = f, e = data.edgeInset;
       g.setTransform(scale, 0, 0, scale, 0, 0);
@@ -106,16 +122,23 @@ public enum HTMLReport {
       if (timer) { clearInterval(timer); timer = null; play.textContent = "▶ play"; return; }
       play.textContent = "❚❚ pause";
       timer = setInterval(() => {
-        const k = (+scrub.value + 1) % data.frames.length; show(k);
-        if (k === data.frames.length - 1) { clearInterval(timer); timer = null; play.textContent = "▶ play"; }
+        const k = (+scrub.value + 1) % data.frameCount; show(k);
+        if (k === data.frameCount - 1) { clearInterval(timer); timer = null; play.textContent = "▶ play"; }
       }, 1000 / 60);
     });
     const query = new URLSearchParams(location.search), start = query.get("frame");
-    show(start === null ? 0 : Math.min(data.frames.length - 1, Math.max(0, +start)));
+    show(start === null ? 0 : Math.min(data.frameCount - 1, Math.max(0, +start)));
+    // ?dump=K,L,...: the decoded frames K, L, ... (in that order) as JSON, for tests.
+    if (query.get("dump") !== null) {
+      const out = document.createElement("pre");
+      out.id = "dump";
+      out.textContent = JSON.stringify(query.get("dump").split(",").map(k => data.frame(+k)));
+      document.body.appendChild(out);
+    }
     // ?probe=ID: read back the drawn pixels and report where cell ID's fill starts in three
     // columns (left, middle, right): a flat top edge gives equal rows, a curved one does not.
     if (query.get("probe") !== null) {
-      const id = +query.get("probe"), f = data.frames[+scrub.value], out = document.createElement("pre");
+      const id = +query.get("probe"), f = data.frame(+scrub.value), out = document.createElement("pre");
       const cell = f && f[3].find(c => c[0] === id);
       out.id = "probe";
       if (cell) {

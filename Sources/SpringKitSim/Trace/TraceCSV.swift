@@ -11,39 +11,54 @@ public struct TraceFormatError: Error, CustomStringConvertible, Equatable {
 /// Reading and writing traces as CSV (the contract in docs/traces.md) and JSON Lines.
 public enum TraceCSV {
     /// The CSV text: format line, metadata comments, header row, one line per row.
-    public static func text(_ trace: Trace) -> String {
-        var out = Trace.formatLine + "\n"
+    public static func text(_ trace: Trace) -> String { String(decoding: bytes(trace), as: UTF8.self) }
+
+    /// The CSV file's bytes (the same as `text`), streamed into one buffer.
+    /// - Complexity: O(rows × columns).
+    public static func bytes(_ trace: Trace) -> [UInt8] {
+        var out = ByteBuffer(capacity: 256 + trace.values.count * 10)
+        out.write(Trace.formatLine + "\n")
         for (key, value) in trace.metadata {
-            out += "# \(key): \(value)\n"
+            out.write("# \(key): \(value)\n")
         }
-        out += trace.columns.joined(separator: ",") + "\n"
-        out.reserveCapacity(out.utf8.count + trace.values.count * 8)
+        out.write(trace.columns.joined(separator: ",") + "\n")
         let width = trace.columns.count
-        var line = ""
-        for row in 0..<trace.rowCount {
-            line.removeAll(keepingCapacity: true)
-            for c in 0..<width {
-                if c > 0 { line += "," }
-                line += NumberFormat.shortest(trace.values[row * width + c])
+        trace.values.withUnsafeBufferPointer { values in
+            var k = 0
+            for _ in 0..<trace.rowCount {
+                for c in 0..<width {
+                    if c > 0 { out.append(UInt8(ascii: ",")) }
+                    out.append(shortest: values[k])
+                    k += 1
+                }
+                out.append(UInt8(ascii: "\n"))
             }
-            line += "\n"
-            out += line
         }
-        return out
+        return out.bytes
     }
 
     /// JSON Lines: a first line with the metadata and columns, then one array per row.
-    public static func jsonLines(_ trace: Trace) -> String {
+    public static func jsonLines(_ trace: Trace) -> String { String(decoding: jsonLinesBytes(trace), as: UTF8.self) }
+
+    /// The JSON Lines file's bytes (the same as `jsonLines`), streamed into one buffer.
+    /// - Complexity: O(rows × columns).
+    public static func jsonLinesBytes(_ trace: Trace) -> [UInt8] {
         let meta = trace.metadata.map { "[\(JSONText.quoted($0.key)),\(JSONText.quoted($0.value))]" }.joined(separator: ",")
-        var out = "{\"format\":\"springkit-trace\",\"version\":1,\"metadata\":[\(meta)],\"columns\":[\(trace.columns.map(JSONText.quoted).joined(separator: ","))]}\n"
+        var out = ByteBuffer(capacity: 256 + trace.values.count * 10)
+        out.write("{\"format\":\"springkit-trace\",\"version\":1,\"metadata\":[\(meta)],\"columns\":[\(trace.columns.map(JSONText.quoted).joined(separator: ","))]}\n")
         let width = trace.columns.count
-        for row in 0..<trace.rowCount {
-            out += "[" + (0..<width).map { c -> String in
-                let v = trace.values[row * width + c]
-                return v.isFinite ? NumberFormat.shortest(v) : "null"
-            }.joined(separator: ",") + "]\n"
+        var k = 0
+        for _ in 0..<trace.rowCount {
+            out.append(UInt8(ascii: "["))
+            for c in 0..<width {
+                if c > 0 { out.append(UInt8(ascii: ",")) }
+                let v = trace.values[k]
+                k += 1
+                if v.isFinite { out.append(shortest: v) } else { out.append("null") }
+            }
+            out.append("]\n")
         }
-        return out
+        return out.bytes
     }
 
     /// Reads a trace file.

@@ -1,0 +1,60 @@
+/// An output buffer of bytes that traces and reports are streamed into, so a whole file is
+/// built in one growing array (no intermediate strings, no whole-text replacement).
+///
+/// It is a `TextOutputStream` that takes the standard library's ASCII fast path:
+/// `Double.write(to:)` formats into a stack buffer and hands the bytes over without
+/// building a `String`, so a value costs no heap allocation.
+public struct ByteBuffer: TextOutputStream {
+    public private(set) var bytes: [UInt8] = []
+
+    public init(capacity: Int = 0) { bytes.reserveCapacity(capacity) }
+
+    public var count: Int { bytes.count }
+
+    public mutating func reserveCapacity(_ n: Int) { bytes.reserveCapacity(n) }
+
+    public mutating func write(_ string: String) { bytes.append(contentsOf: string.utf8) }
+
+    /// The standard library's ASCII path for number formatting (a `TextOutputStream` requirement).
+    public mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) { bytes.append(contentsOf: buffer) }
+
+    public mutating func append(_ byte: UInt8) { bytes.append(byte) }
+
+    public mutating func append(_ string: StaticString) {
+        string.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
+
+    /// A decimal integer.
+    public mutating func append(_ value: Int) {
+        append(integer: Int64(value))
+    }
+
+    private mutating func append(integer value: Int64) {
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var k = 20
+            repeat {
+                k -= 1
+                digits[k] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[k...]))
+        }
+    }
+
+    /// `NumberFormat.shortest(value)`, byte for byte, without building a string.
+    public mutating func append(shortest value: Double) {
+        if value.rounded() == value && abs(value) < 1e15 {
+            if value == 0 {
+                if value.sign == .minus { bytes.append(UInt8(ascii: "-")) }
+                bytes.append(UInt8(ascii: "0"))
+            } else {
+                append(integer: Int64(value))
+            }
+            return
+        }
+        // `write(to:)` would print a NaN's payload; `description` prints "nan" as traces do.
+        if value.isFinite { value.write(to: &self) } else { write(value.description) }
+    }
+}

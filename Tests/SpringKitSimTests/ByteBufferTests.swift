@@ -1,0 +1,50 @@
+import XCTest
+@testable import SpringKitSim
+
+final class ByteBufferTests: XCTestCase {
+    /// The buffer's number path writes exactly `NumberFormat.shortest`, on seeded random bit
+    /// patterns (every exponent), decimal-looking values, integers and the special values.
+    func testShortestMatchesNumberFormat() {
+        var random = SeededGenerator(seed: 7)
+        var values: [Double] = [0, -0.0, 1, -1, 0.1, 1e15, -1e15, 1e15 + 1, 999_999_999_999_999, 1e-5, 1e16, 5e-324,
+                                .greatestFiniteMagnitude, -.leastNormalMagnitude, .infinity, -.infinity, .nan,
+                                Double(Int64.max), Double(Int64.min)]
+        for _ in 0..<20_000 {
+            values.append(Double(bitPattern: random.next()))
+            values.append((random.nextUnit() * 2_000 - 1_000).rounded() / 64)
+            values.append(Double(Int64(bitPattern: random.next()) >> (random.next() % 64)))
+        }
+        for value in values {
+            var buffer = ByteBuffer()
+            buffer.append(shortest: value)
+            XCTAssertEqual(String(decoding: buffer.bytes, as: UTF8.self), NumberFormat.shortest(value), "\(value.bitPattern)")
+        }
+    }
+
+    func testIntegers() {
+        for value in [0, 1, -1, 9, 10, Int.max, Int.min, 1234567890] {
+            var buffer = ByteBuffer()
+            buffer.append(value)
+            XCTAssertEqual(String(decoding: buffer.bytes, as: UTF8.self), String(value))
+        }
+    }
+
+    /// The streamed CSV and JSON Lines are the texts the row-by-row builders wrote before.
+    func testTraceBytesMatchTheText() {
+        var trace = Trace(columns: ["x", "y"])
+        var random = SeededGenerator(seed: 3)
+        for r in 0..<500 {
+            trace.append(frame: r / 4, t: Double(r / 4) / 60, id: r % 4, random.nextUnit() * 300, r % 50 == 0 ? .nan : -random.nextUnit())
+        }
+        trace.setMetadata("params", "a=1")
+        var expected = "# springkit-trace 1\n# params: a=1\nframe,t,id,x,y\n"
+        for r in 0..<trace.rowCount {
+            expected += (0..<5).map { NumberFormat.shortest(trace.value(row: r, column: $0)) }.joined(separator: ",") + "\n"
+        }
+        XCTAssertEqual(String(decoding: TraceCSV.bytes(trace), as: UTF8.self), expected)
+        XCTAssertEqual(TraceCSV.text(trace), expected)
+        let lines = TraceCSV.jsonLines(trace).split(separator: "\n")
+        XCTAssertEqual(lines.count, trace.rowCount + 1)
+        XCTAssertEqual(String(lines[1]), "[0,0,0,\(NumberFormat.shortest(trace.value(row: 0, column: 3))),null]")
+    }
+}
