@@ -74,26 +74,19 @@ enum SweepCommand {
         }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         if terminal { FileHandle.standardError.write(Data("\n".utf8)) }
-        guard points.contains(where: { Sweep.metric($0, named: metric) != nil }) else {
+        let values = Sweep.metricValues(points, named: metric)
+        guard values.contains(where: { $0 != nil }) else {
             let seen = Set(points.flatMap { $0.metrics.map(\.name) }).sorted()
             throw UsageError("sweep: no point reports a metric '\(metric)' (reported: \(seen.joined(separator: ", ")))")
         }
 
-        let order = points.indices.sorted { a, b in
-            let va = Sweep.metric(points[a], named: metric), vb = Sweep.metric(points[b], named: metric)
-            switch (va, vb) {
-            case let (x?, y?): return x != y ? (descending ? x > y : x < y) : a < b
-            case (.some, nil): return true
-            case (nil, .some): return false
-            default: return a < b
-            }
-        }
+        let order = Sweep.ranking(values, descending: descending)
         let header = axes.map(\.name) + [Sweep.normalized(metric)]
         print(header.map { $0.padding(toLength: max(12, $0.count + 2), withPad: " ", startingAt: 0) }.joined())
         var csv = header.joined(separator: ",") + "\n"
         for k in order {
             let point = points[k]
-            let value = Sweep.metric(point, named: metric)
+            let value = values[k]
             var shown = "-"
             if let value { shown = NumberFormat.human(value) } else if let failure = point.failure { shown = "error: " + failure }
             let cells: [String] = point.values.map { NumberFormat.human($0, decimals: 6) } + [shown]
@@ -110,7 +103,7 @@ enum SweepCommand {
             let svg = SVGHeatmap.render(xName: x.name, xValues: x.values, yName: y?.name, yValues: y?.values ?? [],
                                         metricName: metric) { c, r in
                 let index = y == nil ? c : c * y!.values.count + r
-                return Sweep.metric(points[index], named: metric)
+                return values[index]
             }
             try AtomicFile.write(svg, to: svgOut)
             written.append(svgOut)

@@ -174,6 +174,33 @@ final class PermutationDifferenceTests: XCTestCase {
         XCTAssertEqual(PermutationDifference.moveCount(from: old, to: old), 0)
     }
 
+    /// The move count (from the subsequence at every size) equals the standard library's
+    /// `inferringMoves()` on seeded shuffles, nearly sorted orders, reversals, rotations and
+    /// block swaps, at sizes up to the limit where the standard library is used for differences.
+    func testMoveCountEqualsTheStandardLibraryAtEverySizeItCanReach() {
+        var random = SeededGenerator(seed: 18)
+        func standardMoves(_ old: [Int], _ new: [Int]) -> Int {
+            new.difference(from: old).inferringMoves().reduce(0) { count, change in
+                if case .remove(_, _, let associated) = change, associated != nil { return count + 1 }
+                return count
+            }
+        }
+        for size in [0, 1, 2, 3, 7, 64, 500, 1_024, 2_048] {
+            let old = Array(0..<size).shuffled(using: &random).map { $0 * 3 + 1 }  // not 0..<n: the hashing path
+            var nearly = old
+            for _ in 0..<(size / 50 + 1) where size > 1 {
+                nearly.swapAt(Int(random.next() % UInt64(size)), Int(random.next() % UInt64(size)))
+            }
+            let rotated = Array(old.dropFirst(size / 3) + old.prefix(size / 3))
+            let blocks = Array(old.suffix(size / 2) + old.prefix(size - size / 2))
+            for new in [old.shuffled(using: &random), nearly, Array(old.reversed()), rotated, blocks, old] {
+                XCTAssertEqual(PermutationDifference.moveCount(from: old, to: new), standardMoves(old, new), "size \(size)")
+                let dense = old.map { ($0 - 1) / 3 }, denseNew = new.map { ($0 - 1) / 3 }  // 0..<n: the array path
+                XCTAssertEqual(PermutationDifference.moveCount(from: dense, to: denseNew), standardMoves(old, new), "size \(size)")
+            }
+        }
+    }
+
     func testLongestIncreasingSubsequenceDiffIsMinimalAndCorrect() {
         var random = SeededGenerator(seed: 21)
         for size in [1, 2, 5, 40, 300, 2000] {

@@ -35,16 +35,25 @@ public struct ScriptOptions {
     public var limits = ScriptLimits()
     /// Where `print` output goes (nil: discarded).
     public var output: ((String) -> Void)? = { print($0) }
+    /// false: scenarios record no trace or report unless the script asks (`record = true`,
+    /// `record_every`, `report_every`), and the run returns none — for callers that keep only
+    /// metrics (sweeps). A script that reads such an unmade recording makes the run throw
+    /// `ScriptRunner.RecordingNeeded`; run it again with recording.
+    public var recordsOutputs = true
     public init() {}
 }
 
 /// Loads and runs one scenario script.
 public enum ScriptRunner {
+    /// A run without recording read a recording it did not make (see `ScriptOptions.recordsOutputs`).
+    public struct RecordingNeeded: Error {}
+
     /// Runs the script at `path`. Throws `ScriptError` for unreadable files and script
     /// failures, `ParameterError` for invalid parameters.
     public static func run(path: String, options: ScriptOptions = ScriptOptions()) throws -> ScriptRun {
         let source = try readScript(path)
-        let session = ScriptSession(scriptPath: path, parameters: options.parameters, seed: options.seed)
+        let session = ScriptSession(scriptPath: path, parameters: options.parameters, seed: options.seed,
+                                    recordsOutputs: options.recordsOutputs)
         let lua = try LuaState(limits: options.limits)
         lua.printHandler = options.output ?? { _ in }
         SpringKitModule.install(in: lua, session: session)
@@ -55,9 +64,11 @@ public enum ScriptRunner {
         } catch let error as ScriptError {
             // A parameter error raised from springkit.param keeps its own exit meaning.
             if let parameterError = session.parameterError { throw parameterError }
+            if session.unrecordedRead.happened { throw RecordingNeeded() }
             throw error
         }
         try session.collectResult(lua: lua, index: first)
+        if session.unrecordedRead.happened { throw RecordingNeeded() }
         try session.parameters.checkAllOverridesDeclared()
         return session.finish(peakLuaMemory: lua.peakMemory)
     }

@@ -14,25 +14,39 @@ final class ScriptSession {
     var images: [String] = []
     /// Set when `springkit.param` rejected a value, so the run fails as a parameter error.
     var parameterError: ParameterError?
+    /// Whether scenarios record their trace and report unless the script says otherwise
+    /// (`ScriptOptions.recordsOutputs`).
+    let recordsOutputs: Bool
+    /// Shared by the recordings a scenario did not make; set when the script reads one.
+    let unrecordedRead = UnrecordedRead()
 
-    init(scriptPath: String, parameters: ScriptParameters, seed: UInt64) {
+    init(scriptPath: String, parameters: ScriptParameters, seed: UInt64, recordsOutputs: Bool = true) {
         self.scriptPath = scriptPath
         self.parameters = parameters
         self.seed = seed
         self.random = SeededGenerator(seed: seed)
+        self.recordsOutputs = recordsOutputs
     }
+
+    /// A scenario's `record` setting: the script's own when it gives one, else the run's.
+    func recording(_ given: Bool?) -> Bool { given ?? recordsOutputs }
+
+    /// The flag for a scenario's trace or report box: nil when the scenario recorded, the
+    /// run's flag when it did not record only because the run records nothing.
+    func unrecordedFlag(recorded: Bool) -> UnrecordedRead? { recorded || recordsOutputs ? nil : unrecordedRead }
 
     /// Reads the script's return value: a trace, or a table with `trace` and `report`.
     func collectResult(lua: LuaState, index: Int32) throws {
         let L = lua.L
+        // A recording that was not made is not returned (and returning it is no read).
         if let box = lua.retained(at: index, metatable: LuaClasses.trace.name) as? TraceBox {
-            trace = box.trace
+            trace = box.returned
         } else if skl_istable(L, index) != 0 {
             if let box = try retainedField(lua, table: index, "trace", LuaClasses.trace, expected: "a trace") as? TraceBox {
-                trace = box.trace
+                trace = box.returned
             }
             if let box = try retainedField(lua, table: index, "report", LuaClasses.report, expected: "a report") as? ReportBox {
-                report = box.report
+                report = box.returned
             }
             lua.push("images")
             lua_rawget(L, index)
@@ -93,14 +107,46 @@ enum LuaClasses {
     static let gallery = LuaObjectClass(name: "springkit.Gallery")
 }
 
+/// Set when a script reads a scenario's trace or report that was not recorded because the
+/// run records nothing (a sweep point): the run's metrics may then depend on it, so the
+/// caller runs it again with recording (`ScriptRunner.RecordingNeeded`).
+final class UnrecordedRead {
+    var happened = false
+}
+
 /// A trace owned by Lua.
 final class TraceBox {
-    var trace: Trace
-    init(_ trace: Trace) { self.trace = trace }
+    private var storage: Trace
+    /// Non-nil for a scenario's trace that was not recorded.
+    let unrecorded: UnrecordedRead?
+    init(_ trace: Trace, unrecorded: UnrecordedRead? = nil) {
+        storage = trace
+        self.unrecorded = unrecorded
+    }
+
+    /// The trace, for the script's own use: reading one that was not recorded sets the flag.
+    var trace: Trace {
+        get { unrecorded?.happened = true; return storage }
+        _modify { unrecorded?.happened = true; yield &storage }
+    }
+
+    /// The trace as the script's result: none when it was not recorded.
+    var returned: Trace? { unrecorded == nil ? storage : nil }
 }
 
 /// A report owned by Lua.
 final class ReportBox {
-    var report: ReportData
-    init(_ report: ReportData) { self.report = report }
+    private var storage: ReportData
+    let unrecorded: UnrecordedRead?
+    init(_ report: ReportData, unrecorded: UnrecordedRead? = nil) {
+        storage = report
+        self.unrecorded = unrecorded
+    }
+
+    var report: ReportData {
+        get { unrecorded?.happened = true; return storage }
+        _modify { unrecorded?.happened = true; yield &storage }
+    }
+
+    var returned: ReportData? { unrecorded == nil ? storage : nil }
 }

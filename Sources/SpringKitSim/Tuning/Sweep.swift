@@ -98,13 +98,21 @@ public enum Sweep {
         }
     }
 
-    /// One point, run alone.
+    /// One point, run alone. It keeps only metrics, so its scenarios record no trace or
+    /// report — unless the script reads one, and then it runs again with recording.
     public static func runPoint(script: String, axes: [Axis], values: [Double], base: ScriptOptions) -> Point {
         var options = base
         options.output = nil
+        options.recordsOutputs = false
         for (axis, value) in zip(axes, values) { options.parameters.setOverride(axis.name, value) }
         do {
-            let run = try ScriptRunner.run(path: script, options: options)
+            let run: ScriptRun
+            do {
+                run = try ScriptRunner.run(path: script, options: options)
+            } catch is ScriptRunner.RecordingNeeded {
+                options.recordsOutputs = true
+                run = try ScriptRunner.run(path: script, options: options)
+            }
             return Point(values: values, metrics: run.metrics, failure: nil)
         } catch let error as ScriptError {
             return Point(values: values, metrics: [], failure: error.message)
@@ -121,6 +129,36 @@ public enum Sweep {
     public static func metric(_ metrics: [ScriptRun.Metric], named name: String) -> Double? {
         let key = normalized(name)
         return metrics.last { normalized($0.name) == key }?.value
+    }
+
+    /// The metric `name` of every point, resolved once (a name is normalised once per
+    /// distinct spelling, not once per comparison).
+    /// - Complexity: O(points × metrics per point).
+    public static func metricValues(_ points: [Point], named name: String) -> [Double?] {
+        let key = normalized(name)
+        var keyOf: [String: Bool] = [:]
+        return points.map { point in
+            point.metrics.last { metric in
+                if let matches = keyOf[metric.name] { return matches }
+                let matches = normalized(metric.name) == key
+                keyOf[metric.name] = matches
+                return matches
+            }?.value
+        }
+    }
+
+    /// Point indices ranked by `values` (ascending, or `descending`), points without a value
+    /// last, ties in grid order — the order `simrun sweep` prints.
+    /// - Complexity: O(n log n) comparisons of two numbers.
+    public static func ranking(_ values: [Double?], descending: Bool) -> [Int] {
+        values.indices.sorted { a, b in
+            switch (values[a], values[b]) {
+            case let (x?, y?): return x != y ? (descending ? x > y : x < y) : a < b
+            case (.some, nil): return true
+            case (nil, .some): return false
+            default: return a < b
+            }
+        }
     }
 
     /// `"Settle time"` → `settle_time`: how metric names are matched and printed.

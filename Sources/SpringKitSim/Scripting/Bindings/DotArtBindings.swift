@@ -70,13 +70,15 @@ extension ModuleBuilder {
                 return 1
             }),
             ("trace", { call in
-                call.push(TraceBox(try art(call).trace), as: LuaClasses.trace)
+                let a = try art(call)
+                call.push(TraceBox(a.trace, unrecorded: session.unrecordedFlag(recorded: a.configuration.recordEvery > 0)), as: LuaClasses.trace)
                 return 1
             }),
             ("report", { call in
-                var report = try art(call).report
+                let a = try art(call)
+                var report = a.report
                 if !call.isNil(2) { report.title = try call.string(2) }
-                call.push(ReportBox(report), as: LuaClasses.report)
+                call.push(ReportBox(report, unrecorded: session.unrecordedFlag(recorded: a.configuration.reportEvery > 0)), as: LuaClasses.report)
                 return 1
             }),
         ], properties: [
@@ -89,6 +91,7 @@ extension ModuleBuilder {
         function("dot_art") { call in
             let spec = try call.table(1, optional: true)
             var c = DotArt.Configuration()
+            if !session.recordsOutputs { c.recordEvery = 0; c.reportEvery = 0 }
             if let spec {
                 try spec.rejectUnknownKeys(["columns", "rows", "dot", "spacing", "damping", "frequency", "stagger", "burst",
                                             "world", "record_every", "report_every"])

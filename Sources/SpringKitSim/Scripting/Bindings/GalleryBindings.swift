@@ -49,13 +49,15 @@ extension ModuleBuilder {
                 return 1
             }),
             ("trace", { call in
-                call.push(TraceBox(try gallery(call).trace), as: LuaClasses.trace)
+                let g = try gallery(call)
+                call.push(TraceBox(g.trace, unrecorded: session.unrecordedFlag(recorded: g.configuration.record)), as: LuaClasses.trace)
                 return 1
             }),
             ("report", { call in
-                var report = try gallery(call).report
+                let g = try gallery(call)
+                var report = g.report
                 if !call.isNil(2) { report.title = try call.string(2) }
-                call.push(ReportBox(report), as: LuaClasses.report)
+                call.push(ReportBox(report, unrecorded: session.unrecordedFlag(recorded: g.configuration.record)), as: LuaClasses.report)
                 return 1
             }),
         ], properties: [
@@ -75,6 +77,7 @@ extension ModuleBuilder {
 
         function("gallery") { call in
             var c = Gallery.Configuration()
+            c.record = session.recordsOutputs
             if let spec = try call.table(1, optional: true) {
                 try spec.rejectUnknownKeys(["count", "columns", "width", "height", "spacing", "inset", "selected_scale",
                                             "damping", "frequency", "world", "record"])
@@ -86,7 +89,7 @@ extension ModuleBuilder {
                 c.selectedScale = try spec.number("selected_scale", default: c.selectedScale)
                 c.damping = try spec.number("damping", default: c.damping)
                 c.frequency = try spec.number("frequency", default: c.frequency)
-                c.record = try spec.boolean("record") ?? true
+                c.record = try spec.boolean("record") ?? session.recordsOutputs
                 try spec.withTable("world") { inner in
                     if let inner { c.world = try Self.worldConfiguration(inner, call) }
                 }

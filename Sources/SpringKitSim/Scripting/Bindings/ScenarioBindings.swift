@@ -16,8 +16,10 @@ extension ModuleBuilder {
         "record", "watch",
     ]
 
-    static func rubberMenuConfiguration(_ spec: LuaTableArgument?, _ call: LuaCall) throws -> RubberMenu.Configuration {
+    static func rubberMenuConfiguration(_ spec: LuaTableArgument?, _ call: LuaCall,
+                                        recordByDefault: Bool = true) throws -> RubberMenu.Configuration {
         var c = RubberMenu.Configuration()
+        c.record = recordByDefault
         guard let spec else { return c }
         try spec.rejectUnknownKeys(rubberMenuKeys)
         c.itemCount = try spec.integer("items") ?? c.itemCount
@@ -40,7 +42,7 @@ extension ModuleBuilder {
             c.stretchMode = parsed
         }
         c.resetStretchWhenStill = try spec.boolean("reset_stretch") ?? false
-        c.record = try spec.boolean("record") ?? true
+        c.record = try spec.boolean("record") ?? recordByDefault
         c.watchedCell = try spec.integer("watch") ?? c.watchedCell
         c.scroll.decelerationRate = try spec.number("deceleration", default: c.scroll.decelerationRate)
         c.scroll.bounceFrequency = try spec.number("bounce_frequency", default: c.scroll.bounceFrequency)
@@ -100,14 +102,15 @@ extension ModuleBuilder {
                 return 1
             }),
             ("trace", { call in
-                call.push(TraceBox(try menu(call).trace), as: LuaClasses.trace)
+                let m = try menu(call)
+                call.push(TraceBox(m.trace, unrecorded: session.unrecordedFlag(recorded: m.configuration.record)), as: LuaClasses.trace)
                 return 1
             }),
             ("report", { call in
                 let m = try menu(call)
                 var report = m.report
                 if !call.isNil(2) { report.title = try call.string(2) }
-                call.push(ReportBox(report), as: LuaClasses.report)
+                call.push(ReportBox(report, unrecorded: session.unrecordedFlag(recorded: m.configuration.record)), as: LuaClasses.report)
                 return 1
             }),
         ], properties: [
@@ -128,7 +131,8 @@ extension ModuleBuilder {
         ])
 
         function("rubber_menu") { call in
-            let configuration = try Self.rubberMenuConfiguration(try call.table(1, optional: true), call)
+            let configuration = try Self.rubberMenuConfiguration(try call.table(1, optional: true), call,
+                                                                 recordByDefault: session.recordsOutputs)
             let menu = try call.checked(1) { try RubberMenu(configuration: configuration) }
             call.push(menu, as: LuaClasses.rubberMenu)
             return 1

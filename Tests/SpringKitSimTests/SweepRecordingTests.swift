@@ -1,0 +1,66 @@
+import XCTest
+@testable import SpringKitSim
+
+/// Sweep points record nothing they do not return, without changing any metric.
+final class SweepRecordingTests: XCTestCase {
+    func testARunWithoutRecordingReturnsNoTraceOrReportAndTheSameMetrics() throws {
+        for name in ["rubbermenu", "dotart", "gallery"] {
+            let script = repositoryRoot.appendingPathComponent("scripts/\(name).lua").path
+            var options = ScriptOptions()
+            options.output = nil
+            let recorded = try ScriptRunner.run(path: script, options: options)
+            options.recordsOutputs = false
+            let bare = try ScriptRunner.run(path: script, options: options)
+            XCTAssertNotNil(recorded.trace, name)
+            XCTAssertNotNil(recorded.report, name)
+            XCTAssertNil(bare.trace, name)
+            XCTAssertNil(bare.report, name)
+            XCTAssertEqual(bare.metrics, recorded.metrics, name)
+        }
+    }
+
+    /// A metric computed from a scenario's own recording: the point is run again with
+    /// recording, so it equals the run alone (and not the metric of an empty trace).
+    func testAMetricReadFromARecordingIsComputedFromTheRealRecording() throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let script = try writeFile(directory, "reads.lua", """
+        local sk = require "springkit"
+        local damping = sk.param("damping", 0.5, {min = 0, max = 5})
+        local menu = sk.rubber_menu{items = 20, damping = damping}
+        menu:touch_down(160, 300); menu:drag(0, -300, 0.3); menu:release(); menu:wait_until_rest(5)
+        local ok, rows = pcall(function() return menu:trace():rows() end)
+        sk.metric("rows", ok and rows or -1)
+        sk.metric("settle", menu:trace():settle_time{column = "stretch"} or -1)
+        return {trace = menu:trace()}
+        """)
+        let axes = [Sweep.Axis(name: "damping", values: [0.3, 0.7])]
+        let points = Sweep.run(script: script, axes: axes, base: ScriptOptions(), jobs: 2)
+        for point in points {
+            XCTAssertNil(point.failure)
+            var options = ScriptOptions()
+            options.output = nil
+            options.parameters.setOverride("damping", point.values[0])
+            let alone = try ScriptRunner.run(path: script, options: options)
+            XCTAssertEqual(point.metrics, alone.metrics)
+            XCTAssertGreaterThan(try XCTUnwrap(Sweep.metric(point, named: "rows")), 100)
+        }
+        var options = ScriptOptions()
+        options.output = nil
+        options.recordsOutputs = false
+        XCTAssertThrowsError(try ScriptRunner.run(path: script, options: options)) { error in
+            XCTAssertTrue(error is ScriptRunner.RecordingNeeded, "\(error)")
+        }
+    }
+
+    /// The ranking resolves each point's metric once and orders as the command prints.
+    func testRanking() {
+        let metric = { (name: String, value: Double) in ScriptRun.Metric(name: name, value: value, unit: "") }
+        let points = [[metric("Settle Time", 3)], [], [metric("settle_time", 1), metric("settle time", 2)], [metric("settle time", 2)]]
+            .map { Sweep.Point(values: [], metrics: $0, failure: nil) }
+        let values = Sweep.metricValues(points, named: "settle_time")
+        XCTAssertEqual(values, [3, nil, 2, 2])
+        XCTAssertEqual(Sweep.ranking(values, descending: false), [2, 3, 0, 1])
+        XCTAssertEqual(Sweep.ranking(values, descending: true), [0, 2, 3, 1])
+    }
+}
