@@ -53,6 +53,24 @@ final class SweepRecordingTests: XCTestCase {
         }
     }
 
+    /// The scenario methods that hand out recordings hold no reference to the Lua state.
+    func testLuaStatesWithScenariosAreReleased() throws {
+        weak var released: LuaState?
+        do {
+            let lua = try LuaState()
+            SpringKitModule.install(in: lua, session: ScriptSession(scriptPath: "x.lua", parameters: ScriptParameters(), seed: 1,
+                                                                   recordsOutputs: false))
+            try lua.run("""
+            local sk = require 'springkit'
+            local m = sk.rubber_menu{items = 3}; m:trace(); m:report()
+            local a = sk.dot_art{columns = 2, rows = 2}; a:trace(); a:report()
+            local g = sk.gallery{count = 3}; g:trace(); g:report()
+            """)
+            released = lua
+        }
+        XCTAssertNil(released, "a LuaState has no reference cycle through its scenario methods")
+    }
+
     /// The ranking resolves each point's metric once and orders as the command prints.
     func testRanking() {
         let metric = { (name: String, value: Double) in ScriptRun.Metric(name: name, value: value, unit: "") }

@@ -3,6 +3,9 @@ import CLua
 /// `springkit.gallery{...}` and its methods.
 extension ModuleBuilder {
     func addGallery() {
+        // Methods capture the session alone: capturing `self` would hold the Lua state from
+        // its own functions (a cycle).
+        let session = session
         func gallery(_ call: LuaCall) throws -> Gallery { try call.object(1, Gallery.self, LuaClasses.gallery) }
         LuaClasses.gallery.define(in: lua, methods: [
             ("tap", { call in

@@ -53,6 +53,9 @@ extension ModuleBuilder {
     }
 
     private func addRubberMenu() {
+        // Methods capture the session alone: capturing `self` would hold the Lua state from
+        // its own functions (a cycle).
+        let session = session
         func menu(_ call: LuaCall) throws -> RubberMenu { try call.object(1, RubberMenu.self, LuaClasses.rubberMenu) }
         LuaClasses.rubberMenu.define(in: lua, methods: [
             ("touch_down", { call in
