@@ -6,6 +6,10 @@
 -- velocity, run until rest (at most 10 s).
 local sk = require "springkit"
 
+-- Known presets (pick one with --preset NAME): VPRubberMenu's Objective-C original and its Swift port.
+sk.preset("VPRubberMenu-ObjC", {length = 0.8, damping = 0.5, frequency = 0.8, resistance = 1100}, "the Objective-C original")
+sk.preset("VPRubberMenu-Swift", {length = 0, damping = 0.5, frequency = 0.8, resistance = 1100}, "the Swift port; the defaults")
+
 local damping     = sk.param("damping", 0.5, {min = 0, max = 5, step = 0.05, doc = "spring damping ratio"})
 local frequency   = sk.param("frequency", 0.8, {min = 0.05, max = 20, step = 0.1, doc = "spring frequency, Hz"})
 local length      = sk.param("length", 0, {min = 0, max = 100, step = 0.1, doc = "spring length, points (the Objective-C original used 0.8)"})

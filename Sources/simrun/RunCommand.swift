@@ -37,7 +37,7 @@ enum RunCommand {
 
         let run = try ScriptRunner.run(path: script, options: options)
         if listParams {
-            print(ParameterListing.text(run.parameters.declarations))
+            print(ParameterListing.text(run.parameters.declarations, presets: run.parameters.presets))
             return 0
         }
         let name = URL(fileURLWithPath: script).deletingPathExtension().lastPathComponent
@@ -71,8 +71,22 @@ enum RunCommand {
 
 /// The `--list-params` table.
 enum ParameterListing {
-    static func text(_ declarations: [ParameterDeclaration]) -> String {
+    static func text(_ declarations: [ParameterDeclaration], presets: [PresetDeclaration] = []) -> String {
         guard !declarations.isEmpty else { return "(the script declares no parameters)" }
+        return parameterTable(declarations) + presetTable(presets)
+    }
+
+    /// `presets (pick with --preset NAME):` and one line per preset; empty when there are none.
+    private static func presetTable(_ presets: [PresetDeclaration]) -> String {
+        guard !presets.isEmpty else { return "" }
+        let width = presets.map(\.name.count).max()! + 2
+        let lines = presets.map { p in
+            "  " + p.name + String(repeating: " ", count: width - p.name.count) + p.valuesText + (p.doc.isEmpty ? "" : "  (\(p.doc))")
+        }
+        return "\n\npresets (pick with --preset NAME):\n" + lines.joined(separator: "\n")
+    }
+
+    private static func parameterTable(_ declarations: [ParameterDeclaration]) -> String {
         var lines = ["NAME        DEFAULT   MIN       MAX       STEP      DOC"]
         func pad(_ s: String, _ n: Int) -> String { s.count >= n ? s + " " : s + String(repeating: " ", count: n - s.count) }
         for d in declarations {

@@ -1,12 +1,13 @@
 import Foundation
 import SpringKitSim
 
-/// The flags every command that runs scripts accepts: `--param`, `--params`, `--seed`,
+/// The flags every command that runs scripts accepts: `--param`, `--params`, `--preset`, `--seed`,
 /// `--allow-io`, `--max-instructions`, `--max-memory`.
 enum ScriptOptionFlags {
     static let help = """
       --param NAME=VALUE     override a declared parameter (repeatable)
       --params FILE          read NAME=VALUE lines (as written by 'simrun tune')
+      --preset NAME          start from a preset the script declares (--param still wins)
       --seed N               seed of springkit.random and math.random (default 1)
       --allow-io             open Lua's io library and loadfile/dofile (text only)
       --max-instructions N   Lua instruction budget (default 250000000)
@@ -25,6 +26,10 @@ enum ScriptOptionFlags {
                 throw UsageError("--params: cannot read \(path)")
             }
             try options.parameters.addOverrides(fileText: text, path: path)
+        case "--preset":
+            let name = try args.value(for: flag, inline: inline)
+            guard !name.isEmpty else { throw UsageError("--preset: empty name") }
+            options.parameters.selectedPreset = name
         case "--seed":
             let text = try args.value(for: flag, inline: inline)
             guard let seed = UInt64(text) else { throw UsageError("--seed: '\(text)' is not a whole number ≥ 0") }

@@ -17,12 +17,36 @@ public struct ParameterError: Error, CustomStringConvertible, Equatable {
     public init(_ description: String) { self.description = description }
 }
 
-/// Parameter overrides (`--param`, `--params FILE`, the tuner, sweeps) and the
+/// A named set of parameter values a script declares with `springkit.preset(name, {NAME = value, ...})`
+/// and a user picks with `--preset NAME`.
+public struct PresetDeclaration: Equatable, Sendable {
+    public var name: String
+    /// Values by parameter name, sorted by name.
+    public var values: [ParameterValue]
+    public var doc: String
+
+    public struct ParameterValue: Equatable, Sendable {
+        public var name: String
+        public var value: Double
+    }
+
+    /// `NAME=value` pairs, as `--list-params` shows them.
+    public var valuesText: String { values.map { "\($0.name)=\(NumberFormat.shortest($0.value))" }.joined(separator: " ") }
+}
+
+/// Parameter overrides (`--param`, `--params FILE`, `--preset`, the tuner, sweeps) and the
 /// declarations the script made, in declaration order.
+///
+/// A declared parameter takes, in order of precedence: an override, the selected preset's
+/// value, its default.
 public struct ScriptParameters: Sendable {
     /// Overrides by name, in the order given; a later one wins.
     public private(set) var overrides: [(name: String, value: Double)] = []
     public private(set) var declarations: [ParameterDeclaration] = []
+    /// The preset chosen with `--preset NAME` (nil: none).
+    public var selectedPreset: String?
+    /// The presets the script declared, in declaration order.
+    public private(set) var presets: [PresetDeclaration] = []
 
     public init() {}
 
@@ -74,6 +98,11 @@ public struct ScriptParameters: Sendable {
         }
         try Self.checkRange(name, defaultValue, minimum, maximum, what: "default")
         var value = defaultValue
+        if let preset = presets.first(where: { $0.name == selectedPreset }),
+           let presetValue = preset.values.first(where: { $0.name == name }) {
+            try Self.checkRange(name, presetValue.value, minimum, maximum, what: "preset '\(preset.name)' value")
+            value = presetValue.value
+        }
         if let override = overrides.last(where: { $0.name == name }) {
             try Self.checkRange(name, override.value, minimum, maximum, what: "value")
             value = override.value
@@ -89,6 +118,38 @@ public struct ScriptParameters: Sendable {
         }
         if let maximum, value > maximum {
             throw ParameterError("parameter '\(name)': \(what) \(NumberFormat.shortest(value)) is above the maximum \(NumberFormat.shortest(maximum))")
+        }
+    }
+
+    /// Records a preset. Presets come before the parameters they set (a parameter's value
+    /// is fixed when it is declared); names are unique; values are finite.
+    mutating func declarePreset(name: String, values: [(String, Double)], doc: String) throws {
+        guard !name.isEmpty, !name.contains(where: { $0 == " " || $0 == "=" || $0 == "," }) else {
+            throw ParameterError("preset name '\(name)' must be non-empty, without spaces, '=' or ','")
+        }
+        if presets.contains(where: { $0.name == name }) { throw ParameterError("preset '\(name)' is declared twice") }
+        for (key, value) in values {
+            guard value.isFinite else { throw ParameterError("preset '\(name)': value of '\(key)' must be finite") }
+            if declarations.contains(where: { $0.name == key }) {
+                throw ParameterError("preset '\(name)' sets '\(key)', which is already declared: declare presets before the parameters they set")
+            }
+        }
+        let sorted = values.sorted { $0.0 < $1.0 }.map { PresetDeclaration.ParameterValue(name: $0.0, value: $0.1) }
+        presets.append(PresetDeclaration(name: name, values: sorted, doc: doc))
+    }
+
+    /// Fails when `--preset` names no preset the script declared, or a preset sets a
+    /// parameter the script never declared.
+    public func checkPresets() throws {
+        for preset in presets {
+            for value in preset.values where !declarations.contains(where: { $0.name == value.name }) {
+                throw ParameterError("preset '\(preset.name)' sets '\(value.name)', which the script does not declare")
+            }
+        }
+        guard let selectedPreset else { return }
+        guard presets.contains(where: { $0.name == selectedPreset }) else {
+            let known = presets.map(\.name).joined(separator: ", ")
+            throw ParameterError("unknown preset '\(selectedPreset)' (the script declares: \(known.isEmpty ? "none" : known))")
         }
     }
 

@@ -70,6 +70,7 @@ public enum ScriptRunner {
         try session.collectResult(lua: lua, index: first)
         if session.unrecordedRead.happened { throw RecordingNeeded() }
         try session.parameters.checkAllOverridesDeclared()
+        try session.parameters.checkPresets()
         return session.finish(peakLuaMemory: lua.peakMemory)
     }
 

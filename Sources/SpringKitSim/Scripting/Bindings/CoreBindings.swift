@@ -1,6 +1,6 @@
 import CLua
 
-/// `springkit.param`, `metric`, `tolerance`, `seed`, `random`, `version`.
+/// `springkit.param`, `preset`, `metric`, `tolerance`, `seed`, `random`, `version`.
 extension ModuleBuilder {
     func addCore() {
         let session = self.session
@@ -22,6 +22,29 @@ extension ModuleBuilder {
                 session.parameterError = error
                 throw ScriptError(.runtime, error.description)
             }
+        }
+
+        function("preset") { call in
+            let name = try call.string(1)
+            let table = try call.table(2)!
+            let doc = call.isNil(3) ? "" : try call.string(3)
+            var values: [(String, Double)] = []
+            for key in try table.stringKeys() {
+                guard let value = try table.number(key), value.isFinite else {
+                    throw call.argumentError(2, "field '\(key)': finite number expected")
+                }
+                values.append((key, value))
+            }
+            guard Int(lua_rawlen(call.L, table.index)) == 0 else {
+                throw call.argumentError(2, "expected {NAME = value, ...}, got array elements")
+            }
+            do {
+                try session.parameters.declarePreset(name: name, values: values, doc: doc)
+            } catch let error as ParameterError {
+                session.parameterError = error
+                throw ScriptError(.runtime, error.description)
+            }
+            return 0
         }
 
         function("metric") { call in
