@@ -7,6 +7,8 @@ struct SpringStore {
     var length: [Double] = [], damping: [Double] = [], frequency: [Double] = []
     /// Accumulated impulse of the joint solver, for warm starting.
     var impulse: [Double] = []
+    /// False for a switched-off spring: it stays in the world but applies nothing.
+    var enabled: [Bool] = []
 
     var count: Int { table.count }
 
@@ -15,7 +17,7 @@ struct SpringStore {
         itemA.reserveCapacity(n); itemB.reserveCapacity(n)
         anchorX.reserveCapacity(n); anchorY.reserveCapacity(n)
         length.reserveCapacity(n); damping.reserveCapacity(n); frequency.reserveCapacity(n)
-        impulse.reserveCapacity(n)
+        impulse.reserveCapacity(n); enabled.reserveCapacity(n)
     }
 
     mutating func append(itemA a: Int32, itemB b: Int32, anchor: SIMD2<Double>, parameters p: SpringParameters) -> Int32 {
@@ -24,6 +26,7 @@ struct SpringStore {
         anchorX.append(anchor.x); anchorY.append(anchor.y)
         length.append(p.length); damping.append(p.damping); frequency.append(p.frequency)
         impulse.append(0)
+        enabled.append(true)
         return id
     }
 
@@ -32,7 +35,7 @@ struct SpringStore {
         itemA.swapRemove(at: i); itemB.swapRemove(at: i)
         anchorX.swapRemove(at: i); anchorY.swapRemove(at: i)
         length.swapRemove(at: i); damping.swapRemove(at: i); frequency.swapRemove(at: i)
-        impulse.swapRemove(at: i)
+        impulse.swapRemove(at: i); enabled.swapRemove(at: i)
     }
 
     func parameters(_ i: Int) -> SpringParameters {

@@ -177,6 +177,34 @@ public final class World {
         if springs.itemB[s] >= 0 { wake(Int(springs.itemB[s])) }
     }
 
+    /// Switches a spring off (it stays, keeps its parameters and anchor, and applies no force:
+    /// unlike `frequency = 0`, which is rigid) or back on. Wakes its items.
+    public func setEnabled(_ id: SpringID, _ enabled: Bool) throws {
+        let s = try springIndex(id)
+        guard springs.enabled[s] != enabled else { return }
+        springs.enabled[s] = enabled
+        springs.impulse[s] = 0
+        needsClassification = true
+        wake(Int(springs.itemA[s]))
+        if springs.itemB[s] >= 0 { wake(Int(springs.itemB[s])) }
+    }
+
+    /// False once `setEnabled(id, false)` switched the spring off.
+    public func isEnabled(_ id: SpringID) throws -> Bool { springs.enabled[try springIndex(id)] }
+
+    /// All spring identifiers, in the order they were added (removed ones left out).
+    public var springIDs: [SpringID] {
+        springs.table.identifierAt.map { SpringID(rawValue: $0) }.sorted()
+    }
+
+    /// The item a spring holds, and the second item (nil when it hangs on an anchor).
+    public func items(of id: SpringID) throws -> (ItemID, ItemID?) {
+        let s = try springIndex(id)
+        let a = ItemID(rawValue: items.table.identifierAt[Int(springs.itemA[s])])
+        let b = springs.itemB[s] < 0 ? nil : ItemID(rawValue: items.table.identifierAt[Int(springs.itemB[s])])
+        return (a, b)
+    }
+
     /// The springs attached to an item, in the order they were added.
     public func springs(of item: ItemID) throws -> [SpringID] {
         let i = Int32(try index(item))
@@ -291,7 +319,7 @@ public final class World {
     private func classify() throws {
         let n = items.count
         var springCount = [Int32](repeating: 0, count: n)
-        for s in 0..<springs.count {
+        for s in 0..<springs.count where springs.enabled[s] {
             springCount[Int(springs.itemA[s])] += 1
             if springs.itemB[s] >= 0 { springCount[Int(springs.itemB[s])] += 1 }
         }
@@ -306,7 +334,7 @@ public final class World {
         if configuration.solver == .exact && exactMatrices.count != n {
             exactMatrices = .init(repeating: ExactStepMatrix(damping: 0, frequency: 0, step: h), count: n)
         }
-        for s in 0..<springs.count {
+        for s in 0..<springs.count where springs.enabled[s] {
             let a = Int(springs.itemA[s])
             let lone = springs.itemB[s] < 0 && springCount[a] == 1 && springs.frequency[s] > 0
             if configuration.solver == .exact {
@@ -359,7 +387,7 @@ extension World {
         total += bytes(i.anchorX) + bytes(i.anchorY) + bytes(i.dampingMinusOne) + bytes(i.stiffness) + bytes(i.stiffnessLength)
         total += bytes(i.table.denseIndexOf) + bytes(i.table.identifierAt)
         total += bytes(s.itemA) + bytes(s.itemB) + bytes(s.anchorX) + bytes(s.anchorY)
-        total += bytes(s.length) + bytes(s.damping) + bytes(s.frequency) + bytes(s.impulse)
+        total += bytes(s.length) + bytes(s.damping) + bytes(s.frequency) + bytes(s.impulse) + bytes(s.enabled)
         total += bytes(s.table.denseIndexOf) + bytes(s.table.identifierAt)
         return total
     }

@@ -105,6 +105,12 @@ enum LuaClasses {
     static let dotArt = LuaObjectClass(name: "springkit.DotArt")
     static let dotImage = LuaObjectClass(name: "springkit.DotImage")
     static let gallery = LuaObjectClass(name: "springkit.Gallery")
+    static let animator = LuaObjectClass(name: "springkit.Animator")
+    static let velocityTracker = LuaObjectClass(name: "springkit.VelocityTracker")
+    static let flowLayout = LuaObjectClass(name: "springkit.FlowLayout")
+    static let gridLayout = LuaObjectClass(name: "springkit.GridLayout")
+    static let culler = LuaObjectClass(name: "springkit.Culler")
+    static let cellShape = LuaObjectClass(name: "springkit.CellShape")
 }
 
 /// Set when a script reads a scenario's trace or report that was not recorded because the

@@ -11,6 +11,8 @@ enum SpringKitModule {
             module.addTraces()
             module.addDynamics()
             module.addScenarios()
+            module.addScroll()
+            module.addLayouts()
             return 1
         }
     }

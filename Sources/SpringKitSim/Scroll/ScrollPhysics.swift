@@ -31,4 +31,10 @@ public enum ScrollPhysics {
     public static func decelerationDistance(v0: Double, rate r: Double) -> Double {
         -v0 / (1000 * log(r))
     }
+
+    /// Where a fling from `offset` at offset velocity `v` (points/s) comes to rest, as WWDC 2018
+    /// "Designing Fluid Interfaces" projects it: `offset + (v / 1000) · r / (1 − r)`.
+    public static func project(offset: Double, velocity v: Double, rate r: Double) -> Double {
+        offset + (v / 1000) * r / (1 - r)
+    }
 }

@@ -160,26 +160,7 @@ extension ModuleBuilder {
             try spec.rejectUnknownKeys(["width", "height", "inset", "stretch"])
             let path = RubberCellShape.maskPath(width: try spec.number("width", default: 320), height: try spec.number("height", default: 265),
                                                 edgeInset: try spec.number("inset", default: 35), stretch: try spec.number("stretch", default: 0))
-            lua_createtable(call.L, Int32(path.count), 0)
-            for (k, element) in path.enumerated() {
-                lua_createtable(call.L, 0, 4)
-                switch element {
-                case .move(let p):
-                    call.push("move"); call.lua.setField(-2, "op")
-                    call.pushArray([p.x, p.y]); call.lua.setField(-2, "to")
-                case .line(let p):
-                    call.push("line"); call.lua.setField(-2, "op")
-                    call.pushArray([p.x, p.y]); call.lua.setField(-2, "to")
-                case .curve(let p, let c1, let c2):
-                    call.push("curve"); call.lua.setField(-2, "op")
-                    call.pushArray([p.x, p.y]); call.lua.setField(-2, "to")
-                    call.pushArray([c1.x, c1.y]); call.lua.setField(-2, "c1")
-                    call.pushArray([c2.x, c2.y]); call.lua.setField(-2, "c2")
-                case .close:
-                    call.push("close"); call.lua.setField(-2, "op")
-                }
-                lua_rawseti(call.L, -2, lua_Integer(k + 1))
-            }
+            LayoutBindings.pushPath(call, path)
             return 1
         }
     }

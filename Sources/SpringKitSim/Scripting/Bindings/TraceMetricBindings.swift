@@ -1,11 +1,12 @@
 /// Trace methods computing metrics: `tr:settle_time{...}`, `tr:overshoot{...}`,
-/// `tr:peak{...}`, `tr:oscillations{...}`. Each takes `{column =, id =, target = 0, epsilon = 0.5}`.
+/// `tr:peak{...}`, `tr:oscillations{...}`. Each takes `{column =, id =, target = 0, epsilon = 0.5,
+/// from =, to =}`; `from` and `to` (seconds, inclusive) limit the rows to a time window.
 extension ModuleBuilder {
     var traceMetricMethods: [(String, LuaFunction.Body)] {
         func selection(_ call: LuaCall) throws -> (t: [Double], values: [Double], target: Double, epsilon: Double) {
             let box = try call.object(1, TraceBox.self, LuaClasses.trace)
             let spec = try call.table(2)!
-            try spec.rejectUnknownKeys(["column", "id", "target", "epsilon"])
+            try spec.rejectUnknownKeys(["column", "id", "target", "epsilon", "from", "to"])
             guard let column = try spec.string("column") else { throw call.argumentError(2, "field 'column' is required") }
             let id = try spec.integer("id")
             guard let series = box.trace.series(column: column, id: id) else {
@@ -13,7 +14,13 @@ extension ModuleBuilder {
             }
             let epsilon = try spec.number("epsilon", default: 0.5)
             guard epsilon >= 0 else { throw call.argumentError(2, "field 'epsilon': must be ≥ 0") }
-            return (series.t, series.values, try spec.number("target", default: 0), epsilon)
+            let from = try spec.number("from") ?? -.infinity, to = try spec.number("to") ?? .infinity
+            guard !from.isNaN, !to.isNaN, from <= to else { throw call.argumentError(2, "fields 'from' and 'to': a time window with from ≤ to expected") }
+            let target = try spec.number("target", default: 0)
+            guard target.isFinite else { throw call.argumentError(2, "field 'target': finite number expected") }
+            guard from > -.infinity || to < .infinity else { return (series.t, series.values, target, epsilon) }
+            let window = series.t.indices.filter { series.t[$0] >= from && series.t[$0] <= to }
+            return (window.map { series.t[$0] }, window.map { series.values[$0] }, target, epsilon)
         }
         return [
             ("settle_time", { call in

@@ -1,0 +1,115 @@
+/// Hangs the items a rect shows on springs and takes them off when they leave, as the
+/// springy collection-view layouts do in `prepare()`: each item whose frame intersects the
+/// bounds grown by `inset` gets a world item at its layout center, attached by a spring to
+/// that center; items that left the rect lose both.
+///
+/// `resyncDistance` > 0 re-syncs only after the bounds moved more than that far since the
+/// last sync (THSpringyCollectionView's 30 pt).
+public final class SpringCuller {
+    /// One attached layout item.
+    public struct Entry: Equatable, Sendable {
+        public var index: Int
+        public var item: ItemID
+        public var spring: SpringID
+    }
+
+    public let world: World
+    public var spring: SpringParameters
+    /// How far the visible rect is grown on every side, points.
+    public var inset: Double
+    public var resyncDistance: Double
+    /// The attached items, by ascending layout index.
+    public private(set) var entries: [Entry] = []
+    private var lastSyncOrigin: SIMD2<Double>?
+
+    public init(world: World, spring: SpringParameters, inset: Double, resyncDistance: Double = 0) throws {
+        try spring.validate()
+        guard inset.isFinite, resyncDistance.isFinite, resyncDistance >= 0 else {
+            throw DynamicsError.invalidParameter("culler inset must be finite and the resync distance finite and ≥ 0")
+        }
+        self.world = world
+        self.spring = spring
+        self.inset = inset
+        self.resyncDistance = resyncDistance
+    }
+
+    /// Syncs the springs with `bounds` grown by `inset`: removes the items that left (in
+    /// index order), then adds the newly visible ones in index order, each at its layout center
+    /// moved by `preShift(index, center)` (a pre-offset; nil: none). Returns the indices added
+    /// and removed; both are empty when the resync distance was not reached.
+    /// - Complexity: O(attached + visible).
+    @discardableResult
+    public func update(layout: ItemLayout, bounds: Rect,
+                       preShift: ((Int, SIMD2<Double>) throws -> SIMD2<Double>)? = nil) throws -> (added: [Int], removed: [Int]) {
+        let origin = SIMD2(bounds.x, bounds.y)
+        if resyncDistance > 0, let last = lastSyncOrigin {
+            let moved = origin - last
+            guard max(abs(moved.x), abs(moved.y)) > resyncDistance else { return ([], []) }
+        }
+        lastSyncOrigin = origin
+        let visible = layout.indices(intersecting: bounds.outset(by: inset))
+        var kept: [Entry] = [], removed: [Int] = []
+        var v = 0
+        for entry in entries {
+            while v < visible.count && visible[v] < entry.index { v += 1 }
+            if v < visible.count && visible[v] == entry.index {
+                kept.append(entry)
+            } else {
+                try world.removeItem(entry.item)
+                removed.append(entry.index)
+            }
+        }
+        var merged: [Entry] = [], added: [Int] = []
+        merged.reserveCapacity(visible.count)
+        var k = 0
+        for index in visible {
+            while k < kept.count && kept[k].index < index { merged.append(kept[k]); k += 1 }
+            if k < kept.count && kept[k].index == index { merged.append(kept[k]); k += 1; continue }
+            let frame = layout.frame(index)
+            let anchor = frame.center
+            let center = try preShift?(index, anchor) ?? anchor
+            let item = try world.addItem(center: center, size: SIMD2(frame.width, frame.height))
+            let spring = try world.attach(item, to: anchor, spring)
+            merged.append(Entry(index: index, item: item, spring: spring))
+            added.append(index)
+        }
+        merged.append(contentsOf: kept[k...])
+        entries = merged
+        return (added, removed)
+    }
+
+    /// The entry of layout index `index`, when attached. - Complexity: O(log attached).
+    public func entry(at index: Int) -> Entry? {
+        var low = 0, high = entries.count
+        while low < high {
+            let mid = (low + high) / 2
+            if entries[mid].index < index { low = mid + 1 } else { high = mid }
+        }
+        return low < entries.count && entries[low].index == index ? entries[low] : nil
+    }
+
+    /// The bounds-change rule of the springy layouts: every attached item's center (as last
+    /// written to the layout) moves by `RubberMenuLayout.resistedShift` of `delta` along y, with
+    /// `r = |touchY − anchorY| / resistance` and the shift clamped to ±`maxShift` (infinite: the
+    /// WWDC / TeehanLax rule `delta < 0 ? max(delta, delta·r) : min(delta, delta·r)`).
+    /// - Complexity: O(attached).
+    public func shiftAttached(delta: Double, touchY: Double, resistance: Double, maxShift: Double) throws {
+        guard delta.isFinite, touchY.isFinite, resistance.isFinite, resistance > 0, !maxShift.isNaN, maxShift >= 0 else {
+            throw DynamicsError.invalidParameter("shift needs finite delta and touch, resistance > 0, max shift ≥ 0")
+        }
+        for entry in entries {
+            let anchorY = try world.anchor(entry.spring).y
+            var center = try world.layoutPosition(entry.item)
+            center.y += RubberMenuLayout.resistedShift(delta: delta, touchY: touchY, anchorY: anchorY,
+                                                       resistance: resistance, maxStretch: maxShift)
+            try world.setPosition(entry.item, center)
+        }
+    }
+
+    /// Removes every attached item from the world.
+    public func removeAll() throws {
+        for entry in entries { try world.removeItem(entry.item) }
+        entries = []
+        lastSyncOrigin = nil
+    }
+}

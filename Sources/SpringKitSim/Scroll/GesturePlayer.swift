@@ -1,0 +1,104 @@
+/// Plays scripted gestures frame by frame through a scroll view and a world, in the order
+/// a collection view runs them:
+///
+/// input (finger, or deceleration / bounce) → `boundsChanged` (when the offset moved) →
+/// `layoutPass` → one animator tick (the world's frame) → `frameEnded`.
+///
+/// The hooks are where an effect lives: the rubber menu's resistance rule in `boundsChanged`,
+/// its culling in `layoutPass`, its recording in `frameEnded`.
+public final class GesturePlayer {
+    public let scrollView: ScrollView
+    public let world: World
+    /// The offset moved by `delta` this frame; `touch` is the finger in content coordinates (nil: none known).
+    public var boundsChanged: ((_ delta: SIMD2<Double>, _ touch: SIMD2<Double>?) throws -> Void)?
+    /// Every frame, after the bounds change: `bounds` is the viewport in content coordinates.
+    public var layoutPass: ((_ bounds: Rect, _ touch: SIMD2<Double>?) throws -> Void)?
+    /// Every frame, after the world's tick.
+    public var frameEnded: (() throws -> Void)?
+
+    /// Frames played so far.
+    public private(set) var frame = 0
+    public var time: Double { world.time }
+    /// Seconds from the last release to rest (scroll idle and world paused), once reached.
+    public private(set) var settleTime: Double?
+    /// The finger's velocity over the last drag, points/s (the default release velocity).
+    public private(set) var lastDragVelocity = SIMD2<Double>(0, 0)
+    private var releaseTime: Double?
+
+    public init(scrollView: ScrollView, world: World) {
+        self.scrollView = scrollView
+        self.world = world
+    }
+
+    /// The viewport in content coordinates.
+    public var bounds: Rect {
+        let viewport = scrollView.configuration.viewport
+        return Rect(x: scrollView.offset.x, y: scrollView.offset.y, width: viewport.x, height: viewport.y)
+    }
+
+    /// True when nothing moves: the scroll view is idle and the world paused.
+    public var isAtRest: Bool { !scrollView.isMoving && world.isPaused }
+
+    /// A finger goes down at `point` (viewport coordinates). Takes no time.
+    public func touchDown(at point: SIMD2<Double>) throws {
+        try scrollView.touchDown(at: point)
+        releaseTime = nil
+        settleTime = nil
+    }
+
+    /// The finger moves by `distance` over `seconds`, in equal steps, one per frame.
+    public func drag(by distance: SIMD2<Double>, seconds: Double) throws {
+        guard let start = scrollView.fingerLocation, scrollView.phase == .tracking else {
+            throw DynamicsError.invalidParameter("drag needs a finger down (call touch_down first)")
+        }
+        guard seconds.isFinite, seconds >= 0, distance.x.isFinite, distance.y.isFinite else {
+            throw DynamicsError.invalidParameter("drag distance and duration must be finite, duration ≥ 0")
+        }
+        let frames = max(1, Int((seconds / world.configuration.frameDuration).rounded()))
+        for k in 1...frames {
+            try advanceFrame(finger: start + distance * (Double(k) / Double(frames)))
+        }
+        lastDragVelocity = distance / (Double(frames) * world.configuration.frameDuration)
+    }
+
+    /// The finger lifts with `velocity` (points/s; default: the last drag's velocity).
+    public func release(velocity: SIMD2<Double>? = nil) throws {
+        try scrollView.release(fingerVelocity: velocity ?? lastDragVelocity)
+        releaseTime = time
+    }
+
+    /// Plays frames for `seconds`.
+    public func wait(seconds: Double) throws {
+        guard seconds.isFinite, seconds >= 0 else { throw DynamicsError.invalidParameter("seconds must be finite and ≥ 0") }
+        let end = time + seconds - 1e-12
+        while time < end { try advanceFrame(finger: nil) }
+    }
+
+    /// Plays frames until rest or for at most `limit` seconds; returns whether it rested.
+    @discardableResult
+    public func waitUntilRest(limit: Double) throws -> Bool {
+        guard limit.isFinite, limit >= 0 else { throw DynamicsError.invalidParameter("limit must be finite and ≥ 0") }
+        let end = time + limit - 1e-12
+        while !isAtRest && time < end { try advanceFrame(finger: nil) }
+        return isAtRest
+    }
+
+    /// One display frame: the finger moves to `finger` (viewport coordinates) when given,
+    /// else the scroll view decelerates or bounces for a frame.
+    public func advanceFrame(finger: SIMD2<Double>?) throws {
+        let old = scrollView.offset
+        if let finger {
+            try scrollView.moveTouch(to: finger)
+        } else {
+            scrollView.advance(world.configuration.frameDuration)
+        }
+        let touch = scrollView.touchLocation
+        let delta = scrollView.offset - old
+        if delta != .zero { try boundsChanged?(delta, touch) }
+        try layoutPass?(bounds, touch)
+        try world.advanceFrame()
+        frame += 1
+        if let releaseTime, settleTime == nil, isAtRest { settleTime = time - releaseTime }
+        try frameEnded?()
+    }
+}
