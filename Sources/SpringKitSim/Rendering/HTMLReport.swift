@@ -17,16 +17,19 @@ public enum HTMLReport {
             // JSON text: every string in it escapes '<', so it cannot close the script element.
             case .data: ReportEncoding.appendJSON(report, to: &out)
             case .decoder: out.write(ReportEncoding.javaScriptDecoder)
+            case .shapes: out.write(ReportShapesEncoding.json(report))
+            case .shapesPlayer: out.write(ReportShapesEncoding.javaScript)
             }
         }
         return out.bytes
     }
 
-    private enum TemplatePart { case text(String), title, data, decoder }
+    private enum TemplatePart { case text(String), title, data, decoder, shapes, shapesPlayer }
 
-    /// The page split at its `__TITLE__`, `__DATA__` and `__DECODER__` markers (once).
+    /// The page split at its `__TITLE__`, `__DATA__`, `__DECODER__`, `__SHAPES__` and `__SHAPES_PLAYER__` markers (once).
     private static let template: [TemplatePart] = {
-        let markers: [(String, TemplatePart)] = [("__TITLE__", .title), ("__DATA__", .data), ("__DECODER__", .decoder)]
+        let markers: [(String, TemplatePart)] = [("__TITLE__", .title), ("__DATA__", .data), ("__DECODER__", .decoder),
+                                                 ("__SHAPES__", .shapes), ("__SHAPES_PLAYER__", .shapesPlayer)]
         var parts: [TemplatePart] = []
         var rest = page[...]
         while let (range, part) = markers.compactMap({ marker, part in rest.range(of: marker).map { ($0, part) } })
@@ -60,6 +63,8 @@ public enum HTMLReport {
     <div id="wrap"><canvas id="scene"></canvas><div id="plots"></div></div>
     <script id="data" type="application/json">__DATA__</script>
     <script>__DECODER__</script>
+    <script id="shapes" type="application/json">__SHAPES__</script>
+    <script>__SHAPES_PLAYER__</script>
     <script>
     "use strict";
     // The player sees only decoded frames: data.frame(k) = [t, offsetX, offsetY, cells].
@@ -89,7 +94,10 @@ public enum HTMLReport {
           g.fillText(String(id), x + 12, y + h - 14);
         }
       }
-      readout.textContent = "frame " + k + "  t = " + t.toFixed(3) + " s  offset = " + oy.toFixed(1) + " pt";
+      SpringKitShapes.draw(g, k, ox, oy, scale);
+      const marks = SpringKitShapes.markers.filter(m => m[0] <= k).map(m => m[1]);
+      readout.textContent = "frame " + k + "  t = " + t.toFixed(3) + " s  offset = " + oy.toFixed(1) + " pt" +
+        (marks.length ? "  · " + marks[marks.length - 1] : "");
     }
     const plotCanvases = data.plots.map(p => {
       const box = document.createElement("div");
@@ -110,6 +118,10 @@ public enum HTMLReport {
         g.strokeStyle = "#bbb"; g.beginPath(); g.moveTo(0, y(0)); g.lineTo(c.width, y(0)); g.stroke();
         g.strokeStyle = "#1565c0"; g.lineWidth = 1.5; g.beginPath();
         v.forEach((val, j) => j ? g.lineTo(x(j), y(val)) : g.moveTo(x(j), y(val))); g.stroke();
+        g.strokeStyle = "#9e9e9e"; g.fillStyle = "#757575"; g.font = "10px sans-serif";
+        for (const [mk, label] of SpringKitShapes.markers) {
+          g.beginPath(); g.moveTo(x(mk), 0); g.lineTo(x(mk), c.height); g.stroke(); g.fillText(label, x(mk) + 2, 22);
+        }
         g.strokeStyle = "#d32f2f"; g.beginPath(); g.moveTo(x(k), 0); g.lineTo(x(k), c.height); g.stroke();
         g.fillStyle = "#444"; g.font = "11px sans-serif";
         g.fillText(hi.toFixed(1), 6, 12); g.fillText(lo.toFixed(1), 6, c.height - 8);

@@ -20,8 +20,10 @@ public struct ReportData: Sendable {
         /// Top-left of the visible viewport in content coordinates.
         public var offset: SIMD2<Double>
         public var cells: [Cell]
-        public init(t: Double, offset: SIMD2<Double>, cells: [Cell]) {
-            self.t = t; self.offset = offset; self.cells = cells
+        /// Generic shapes drawn after the cells (see `ReportShapes.swift`).
+        public var shapes: [Shape]
+        public init(t: Double, offset: SIMD2<Double>, cells: [Cell], shapes: [Shape] = []) {
+            self.t = t; self.offset = offset; self.cells = cells; self.shapes = shapes
         }
     }
 
@@ -40,6 +42,8 @@ public struct ReportData: Sendable {
     public var edgeInset: Double
     public var frames: [Frame] = []
     public var plots: [Plot] = []
+    /// Gesture steps, in the order they were marked.
+    public var markers: [Marker] = []
 
     public init(title: String, viewport: SIMD2<Double>, edgeInset: Double) {
         self.title = title

@@ -1,4 +1,5 @@
 import CLua
+import Foundation
 
 /// Builds the `springkit` module table that `require "springkit"` returns.
 enum SpringKitModule {
@@ -14,6 +15,26 @@ enum SpringKitModule {
             module.addScroll()
             module.addLayouts()
             return 1
+        }
+        installLibraryModules(in: lua, scriptPath: session.scriptPath)
+    }
+
+    /// Makes `require "lib.NAME"` load `lib/NAME.lua` beside the script (text only, sandboxed like
+    /// the script; NAME is letters, digits and `_`). The folder is listed once, sorted.
+    static func installLibraryModules(in lua: LuaState, scriptPath: String) {
+        let folder = (scriptPath as NSString).deletingLastPathComponent
+        let libraryFolder = folder.isEmpty ? "lib" : folder + "/lib"
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: libraryFolder) else { return }
+        for file in names.sorted() where file.hasSuffix(".lua") {
+            let name = String(file.dropLast(4))
+            guard !name.isEmpty, name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }) else { continue }
+            let path = libraryFolder + "/" + file
+            lua.preload("lib." + name) { call in
+                let source = try ScriptRunner.readScript(path)
+                let first = try call.lua.run(source: source, chunkName: "@" + path, results: 1)
+                if call.isNil(first) { call.push(true) }
+                return 1
+            }
         }
     }
 }

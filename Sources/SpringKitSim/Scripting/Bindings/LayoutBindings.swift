@@ -244,7 +244,10 @@ extension ModuleBuilder {
                 let entries = try box(call).culler.entries
                 lua_createtable(call.L, Int32(entries.count), 0)
                 for (k, e) in entries.enumerated() {
-                    call.pushRecord(["index": Double(e.index + 1), "item": Double(e.item.rawValue), "spring": Double(e.spring.rawValue)])
+                    lua_createtable(call.L, 0, 3)
+                    call.push(e.index + 1); call.lua.setField(-2, "index")
+                    call.push(Int(e.item.rawValue)); call.lua.setField(-2, "item")
+                    call.push(Int(e.spring.rawValue)); call.lua.setField(-2, "spring")
                     lua_rawseti(call.L, -2, lua_Integer(k + 1))
                 }
                 return 1

@@ -4,7 +4,8 @@ import CLua
 /// rubber menu's rules as plain functions (`springkit.resisted_shift`, `springkit.mask_path`).
 extension ModuleBuilder {
     func addScenarios() {
-        LuaClasses.report.define(in: lua, methods: [])
+        LuaClasses.report.define(in: lua, methods: reportMethods, properties: reportProperties)
+        addReportBuilder()
         addRubberMenu()
         addDotArt()
         addGallery()

@@ -1,0 +1,196 @@
+import CLua
+
+/// `springkit.report{title =, viewport = {w, h}, edge_inset =, plots = {{name =, unit =}, ...}}` and
+/// the Report methods: `rep:frame{...}` (one call per frame), `rep:marker(label)`; properties
+/// `rep.frames`, `rep.title`. Every report (a scenario's too) has them.
+extension ModuleBuilder {
+    var reportProperties: [String: LuaObjectClass.Getter] {
+        [
+            "frames": { call, o in call.push((o as! ReportBox).report.frames.count); return 1 },
+            "title": { call, o in call.push((o as! ReportBox).report.title); return 1 },
+            "markers": { call, o in call.push((o as! ReportBox).report.markers.count); return 1 },
+        ]
+    }
+
+    var reportMethods: [(String, LuaFunction.Body)] {
+        func box(_ call: LuaCall) throws -> ReportBox { try call.object(1, ReportBox.self, LuaClasses.report) }
+        return [
+            ("frame", { call in
+                let b = try box(call)
+                let spec = try call.table(2)!
+                try spec.rejectUnknownKeys(["t", "offset", "shapes", "values"])
+                let t = try LayoutBindings.required(spec, "t")
+                if let last = b.report.frames.last, t < last.t {
+                    throw call.argumentError(2, "field 't': frames go forward in time (\(NumberFormat.shortest(t)) after \(NumberFormat.shortest(last.t)))")
+                }
+                let offset = try spec.point("offset") ?? .zero
+                guard offset.x.isFinite, offset.y.isFinite else { throw call.argumentError(2, "field 'offset': finite numbers expected") }
+                let shapes: [ReportData.Shape] = try spec.withTable("shapes") { list in
+                    guard let list else { return [] }
+                    return try ReportShapeReader.shapes(list)
+                }
+                var values: [Double] = []
+                try spec.withTable("values") { table in
+                    try table?.rejectUnknownKeys(Set(b.report.plots.map(\.name)))
+                    for plot in b.report.plots {
+                        guard let value = try table?.number(plot.name), value.isFinite else {
+                            throw call.argumentError(2, "field 'values': plot '\(plot.name)' needs a finite value every frame")
+                        }
+                        values.append(value)
+                    }
+                }
+                for (k, value) in values.enumerated() { b.report.plots[k].values.append(value) }
+                b.report.frames.append(ReportData.Frame(t: t, offset: offset, cells: [], shapes: shapes))
+                return 0
+            }),
+            ("marker", { call in
+                let b = try box(call)
+                let label = try call.string(2)
+                b.report.markers.append(ReportData.Marker(frame: max(0, b.report.frames.count - 1), label: label))
+                return 0
+            }),
+        ]
+    }
+
+    func addReportBuilder() {
+        function("report") { call in
+            let spec = try call.table(1)!
+            try spec.rejectUnknownKeys(["title", "viewport", "edge_inset", "plots"])
+            guard let viewport = try spec.point("viewport") else { throw call.argumentError(1, "field 'viewport' ({width, height}) is required") }
+            guard viewport.x > 0, viewport.y > 0, viewport.x.isFinite, viewport.y.isFinite else {
+                throw call.argumentError(1, "field 'viewport': a positive, finite width and height expected")
+            }
+            var report = ReportData(title: try spec.string("title") ?? "Report", viewport: viewport,
+                                    edgeInset: try LayoutBindings.finite(spec, "edge_inset", default: 0))
+            try spec.withTable("plots") { plots in
+                guard let plots else { return }
+                let count = Int(lua_rawlen(call.L, plots.index))
+                for k in 0..<count {
+                    lua_rawgeti(call.L, plots.index, lua_Integer(k + 1))
+                    defer { skl_pop(call.L, 1) }
+                    guard skl_istable(call.L, -1) != 0 else { throw call.argumentError(1, "field 'plots': element [\(k + 1)]: {name =, unit =} expected") }
+                    let entry = LuaTableArgument(call: call, index: lua_absindex(call.L, -1), position: 1)
+                    try entry.rejectUnknownKeys(["name", "unit"])
+                    guard let name = try entry.string("name"), !name.isEmpty else { throw call.argumentError(1, "field 'plots': element [\(k + 1)] needs a name") }
+                    guard !report.plots.contains(where: { $0.name == name }) else { throw call.argumentError(1, "field 'plots': '\(name)' appears twice") }
+                    report.plots.append(ReportData.Plot(name: name, unit: try entry.string("unit") ?? "", values: []))
+                }
+            }
+            call.push(ReportBox(report), as: LuaClasses.report)
+            return 1
+        }
+    }
+}
+
+/// Reads shape tables: exactly one geometry key (`rect`, `center` + `size`, `circle`, `path`,
+/// `text`, `line`) and the common style keys.
+enum ReportShapeReader {
+    static let keys: Set<String> = ["rect", "center", "size", "radius", "circle", "path", "at", "text", "line",
+                                    "color", "alpha", "stroke", "line_width", "ghost", "fixed"]
+
+    static func shapes(_ list: LuaTableArgument) throws -> [ReportData.Shape] {
+        let call = list.call
+        let count = Int(lua_rawlen(call.L, list.index))
+        var result: [ReportData.Shape] = []
+        result.reserveCapacity(count)
+        for k in 0..<count {
+            lua_rawgeti(call.L, list.index, lua_Integer(k + 1))
+            defer { skl_pop(call.L, 1) }
+            guard skl_istable(call.L, -1) != 0 else {
+                throw call.argumentError(list.position, "field 'shapes': element [\(k + 1)]: shape table expected, got \(call.typeName(-1))")
+            }
+            let entry = LuaTableArgument(call: call, index: lua_absindex(call.L, -1), position: list.position)
+            do {
+                result.append(try shape(entry))
+            } catch let error as LuaArgumentError {
+                throw LuaArgumentError(position: error.position, detail: "shape [\(k + 1)]: " + error.detail, isMethod: error.isMethod)
+            }
+        }
+        return result
+    }
+
+    private static func numbers(_ t: LuaTableArgument, _ key: String, _ names: [String]) throws -> [Double]? {
+        try t.withTable(key) { inner in
+            guard let inner else { return nil }
+            var v: [Double] = []
+            for (k, name) in names.enumerated() {
+                guard let value = try inner.number(name) ?? inner.element(k + 1), value.isFinite else {
+                    throw t.call.argumentError(t.position, "field '\(key)': {\(names.joined(separator: ", "))} of finite numbers expected")
+                }
+                v.append(value)
+            }
+            return v
+        }
+    }
+
+    static func shape(_ t: LuaTableArgument) throws -> ReportData.Shape {
+        let call = t.call
+        try t.rejectUnknownKeys(keys)
+        let geometryKeys = ["rect", "center", "circle", "path", "text", "line"].filter { t.has($0) }
+        guard geometryKeys.count == 1 else {
+            throw call.argumentError(t.position, geometryKeys.isEmpty ? "one of rect, center (with size), circle, path, text, line expected"
+                                                                       : "one geometry per shape, got \(geometryKeys.joined(separator: " and "))")
+        }
+        let radius = try LayoutBindings.finite(t, "radius", default: 0)
+        guard radius >= 0 else { throw call.argumentError(t.position, "field 'radius': must be ≥ 0") }
+        let geometry: ReportData.Shape.Geometry
+        switch geometryKeys[0] {
+        case "rect":
+            let v = try numbers(t, "rect", ["x", "y", "width", "height"])!
+            geometry = .rect(Rect(x: v[0], y: v[1], width: v[2], height: v[3]), cornerRadius: radius)
+        case "center":
+            let c = try numbers(t, "center", ["x", "y"])!
+            guard let size = try numbers(t, "size", ["width", "height"]) else { throw call.argumentError(t.position, "field 'size' is required with 'center'") }
+            geometry = .rect(Rect(x: c[0] - size[0] / 2, y: c[1] - size[1] / 2, width: size[0], height: size[1]), cornerRadius: radius)
+        case "circle":
+            let v = try numbers(t, "circle", ["x", "y", "radius"])!
+            geometry = .circle(center: SIMD2(v[0], v[1]), radius: abs(v[2]))
+        case "line":
+            let v = try numbers(t, "line", ["x0", "y0", "x1", "y1"])!
+            geometry = .line(from: SIMD2(v[0], v[1]), to: SIMD2(v[2], v[3]))
+        case "text":
+            let text = try t.string("text")!
+            let at = try numbers(t, "at", ["x", "y"]) ?? [0, 0]
+            let size = try LayoutBindings.finite(t, "size", default: 12)
+            geometry = .label(text, at: SIMD2(at[0], at[1]), size: size)
+        default:
+            let at = try numbers(t, "at", ["x", "y"]) ?? [0, 0]
+            geometry = .path(try t.withTable("path") { try path($0!) }, origin: SIMD2(at[0], at[1]))
+        }
+        let color = try t.integer("color") ?? 0x888888
+        guard (0...0xFFFFFF).contains(color) else { throw call.argumentError(t.position, "field 'color': 0xRRGGBB expected") }
+        let alpha = try LayoutBindings.finite(t, "alpha", default: 1)
+        guard (0...1).contains(alpha) else { throw call.argumentError(t.position, "field 'alpha': must be in 0…1") }
+        let lineWidth = try LayoutBindings.finite(t, "line_width", default: 1)
+        guard lineWidth >= 0 else { throw call.argumentError(t.position, "field 'line_width': must be ≥ 0") }
+        return ReportData.Shape(geometry, color: UInt32(color), alpha: alpha, filled: !(try t.boolean("stroke") ?? false),
+                                lineWidth: lineWidth, ghost: try t.boolean("ghost") ?? false, fixed: try t.boolean("fixed") ?? false)
+    }
+
+    /// A path as `sk.mask_path` and `CellShape:path` return it.
+    static func path(_ t: LuaTableArgument) throws -> [PathElement] {
+        let call = t.call
+        let count = Int(lua_rawlen(call.L, t.index))
+        var elements: [PathElement] = []
+        for k in 0..<count {
+            lua_rawgeti(call.L, t.index, lua_Integer(k + 1))
+            defer { skl_pop(call.L, 1) }
+            guard skl_istable(call.L, -1) != 0 else { throw call.argumentError(t.position, "field 'path': element [\(k + 1)]: table expected") }
+            let e = LuaTableArgument(call: call, index: lua_absindex(call.L, -1), position: t.position)
+            func point(_ key: String) throws -> SIMD2<Double> {
+                guard let p = try e.point(key), p.x.isFinite, p.y.isFinite else {
+                    throw call.argumentError(t.position, "field 'path': element [\(k + 1)]: '\(key)' {x, y} of finite numbers expected")
+                }
+                return p
+            }
+            switch try e.string("op") {
+            case "move": elements.append(.move(try point("to")))
+            case "line": elements.append(.line(try point("to")))
+            case "curve": elements.append(.curve(to: try point("to"), control1: try point("c1"), control2: try point("c2")))
+            case "close": elements.append(.close)
+            case let other: throw call.argumentError(t.position, "field 'path': element [\(k + 1)]: op 'move', 'line', 'curve' or 'close' expected, got \(other.map { "'\($0)'" } ?? "nil")")
+            }
+        }
+        return elements
+    }
+}
