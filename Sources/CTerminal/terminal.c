@@ -37,6 +37,22 @@ static void on_signal(int number) {
     raise(number);
 }
 
+/* Crashes (a trap, a bad access, an abort): restore the terminal, then hand the signal to
+ * whoever handled it before (the Swift runtime's backtracer, or the default action). */
+static const int fatal_signals[] = {SIGILL, SIGTRAP, SIGABRT, SIGBUS, SIGFPE, SIGSEGV};
+#define FATAL_COUNT ((int)(sizeof fatal_signals / sizeof fatal_signals[0]))
+static struct sigaction previous_fatal[FATAL_COUNT];
+
+static void on_fatal(int number) {
+    skt_restore();
+    for (int k = 0; k < FATAL_COUNT; k++) {
+        if (fatal_signals[k] == number) sigaction(number, &previous_fatal[k], 0);
+    }
+    /* Blocked while this handler runs: delivered to the previous handler on return (a
+     * hardware fault also recurs when the instruction re-executes). */
+    raise(number);
+}
+
 static void on_resize(int number) {
     (void)number;
     resized = 1;
@@ -57,6 +73,10 @@ int skt_enter(void) {
     sigaction(SIGINT, &action, 0);
     sigaction(SIGTERM, &action, 0);
     sigaction(SIGHUP, &action, 0);
+    action.sa_handler = on_fatal;
+    action.sa_flags = SA_ONSTACK;   /* the runtime's alternate stack, if any (stack overflows) */
+    for (int k = 0; k < FATAL_COUNT; k++) sigaction(fatal_signals[k], &action, &previous_fatal[k]);
+    action.sa_flags = 0;
     action.sa_handler = on_resize;
     sigaction(SIGWINCH, &action, 0);
     static const char enter_screen[] = "\x1b[?1049h\x1b[?25l";

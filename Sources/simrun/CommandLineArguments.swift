@@ -23,10 +23,25 @@ struct CommandLineArguments {
     mutating func value(for flag: String, inline: String?) throws -> String {
         if let inline { return inline }
         guard let value = next(), !(value.hasPrefix("--") && value.count > 2) else {
-            throw UsageError("\(command): \(flag) needs a value (see 'simrun \(command == "simrun" ? "" : command + " ")--help')")
+            throw UsageError("\(prefix)\(flag) needs a value (see '\(command == "simrun" ? "simrun --help" : "simrun help " + command)')")
         }
         return value
     }
+
+    /// The value of a flag that may be given once; `current` is its value so far.
+    mutating func singleValue(for flag: String, inline: String?, current: String?) throws -> String {
+        guard current == nil else { throw UsageError("\(prefix)\(flag) given twice") }
+        let value = try value(for: flag, inline: inline)
+        guard !value.isEmpty else { throw UsageError("\(prefix)\(flag): empty value") }
+        return value
+    }
+
+    /// A switch (`--quiet`) takes no value: `--quiet=yes` is refused.
+    func checkSwitch(_ flag: String, inline: String?) throws {
+        if inline != nil { throw UsageError("\(prefix)\(flag) takes no value") }
+    }
+
+    private var prefix: String { command == "simrun" ? "" : command + ": " }
 
     /// Splits `--flag=value` into its parts.
     static func split(_ argument: String) -> (flag: String, inline: String?) {
@@ -36,6 +51,14 @@ struct CommandLineArguments {
 
     static func positiveInteger(_ text: String, flag: String) throws -> Int {
         guard let value = Int(text), value > 0 else { throw UsageError("\(flag): '\(text)' is not a positive whole number") }
+        return value
+    }
+
+    /// A whole number in `range`, else a usage error naming the flag and the range.
+    static func integer(_ text: String, flag: String, in range: ClosedRange<Int>) throws -> Int {
+        guard let value = Int(text), range.contains(value) else {
+            throw UsageError("\(flag): '\(text)' is not a whole number from \(range.lowerBound) to \(range.upperBound)")
+        }
         return value
     }
 

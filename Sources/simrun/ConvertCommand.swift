@@ -6,6 +6,8 @@ enum ConvertCommand {
         """
         usage: simrun convert FROM KEY=VALUE... [--digits N]
 
+        --digits N   decimals printed, 0 to 15 (default 4)
+
         Prints the spring in every convention. FROM and its keys:
         \(SpringConvention.allCases.map { "  \($0.rawValue.padding(toLength: 17, withPad: " ", startingAt: 0))\($0.keys.joined(separator: " "))" }.joined(separator: "\n"))
         (mass defaults to 1.) Formulas and sources: docs/tuning.md.
@@ -13,11 +15,15 @@ enum ConvertCommand {
         """
     }
 
+    /// The most decimals `--digits` prints (a double holds about 15 to 17 significant digits).
+    static let maximumDigits = 15
+
     static func run(_ arguments: [String]) throws -> Int32 {
         var args = CommandLineArguments(arguments, command: "convert")
         var from: SpringConvention?
         var values: [String: Double] = [:]
         var digits = 4
+        var digitsText: String?
         while let argument = args.next() {
             let (flag, inline) = CommandLineArguments.split(argument)
             switch flag {
@@ -25,8 +31,10 @@ enum ConvertCommand {
                 print(help)
                 return 0
             case "--digits":
-                digits = try CommandLineArguments.positiveInteger(try args.value(for: flag, inline: inline), flag: flag)
+                digitsText = try args.singleValue(for: flag, inline: inline, current: digitsText)
+                digits = try CommandLineArguments.integer(digitsText!, flag: flag, in: 0...maximumDigits)
             default:
+                if flag.hasPrefix("--") { throw UsageError("convert: unknown option '\(flag)' (see 'simrun help convert')") }
                 if from == nil {
                     guard let convention = SpringConvention(rawValue: argument) else {
                         throw UsageError("convert: unknown convention '\(argument)' (one of: \(SpringConvention.allCases.map(\.rawValue).joined(separator: ", ")))")
@@ -37,7 +45,8 @@ enum ConvertCommand {
                 guard let equals = argument.firstIndex(of: "="), let value = NumberFormat.parseFinite(String(argument[argument.index(after: equals)...])) else {
                     throw UsageError("convert: expected KEY=VALUE with a finite number, got '\(argument)'")
                 }
-                values[String(argument[..<equals])] = value
+                let key = String(argument[..<equals])
+                guard values.updateValue(value, forKey: key) == nil else { throw UsageError("convert: \(key) given twice") }
             }
         }
         guard let from else { throw UsageError("convert: which convention? (see 'simrun help convert')") }

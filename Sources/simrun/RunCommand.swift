@@ -17,12 +17,18 @@ enum RunCommand {
             let (flag, inline) = CommandLineArguments.split(argument)
             if try ScriptOptionFlags.consume(flag, inline: inline, from: &args, into: &options) { continue }
             switch flag {
-            case "--trace": tracePath = try args.value(for: flag, inline: inline)
-            case "--report": reportPath = try args.value(for: flag, inline: inline)
-            case "--images": imagesDirectory = try args.value(for: flag, inline: inline)
-            case "--jsonl": jsonLines = true
-            case "--quiet", "-q": quiet = true
-            case "--list-params": listParams = true
+            case "--trace": tracePath = try args.singleValue(for: flag, inline: inline, current: tracePath)
+            case "--report": reportPath = try args.singleValue(for: flag, inline: inline, current: reportPath)
+            case "--images": imagesDirectory = try args.singleValue(for: flag, inline: inline, current: imagesDirectory)
+            case "--jsonl":
+                try args.checkSwitch(flag, inline: inline)
+                jsonLines = true
+            case "--quiet", "-q":
+                try args.checkSwitch(flag, inline: inline)
+                quiet = true
+            case "--list-params":
+                try args.checkSwitch(flag, inline: inline)
+                listParams = true
             case "--help", "-h":
                 print(Usage.main)
                 return 0
@@ -40,31 +46,35 @@ enum RunCommand {
             print(ParameterListing.text(run.parameters.declarations, presets: run.parameters.presets))
             return 0
         }
+        // Everything that can fail is checked before the first byte is written: a failed run writes nothing.
+        if run.trace == nil, tracePath != nil { throw UsageError("\(script) returned no trace, so --trace has nothing to write") }
+        if run.report == nil, reportPath != nil { throw UsageError("\(script) returned no report, so --report has nothing to write") }
+        if run.images.isEmpty, imagesDirectory != nil { throw UsageError("\(script) returned no images, so --images has nothing to write") }
         let name = URL(fileURLWithPath: script).deletingPathExtension().lastPathComponent
+        let outputs = AtomicFile.Batch()
+        var written: [String] = []
+        if let trace = run.trace {
+            let path = tracePath ?? "out/\(name).\(jsonLines ? "jsonl" : "csv")"
+            try outputs.add(jsonLines ? TraceCSV.jsonLinesBytes(trace) : TraceCSV.bytes(trace), to: path)
+            written.append("trace: \(path) (\(trace.rowCount) rows)")
+        }
+        if let report = run.report {
+            let path = reportPath ?? "out/\(name).html"
+            try outputs.add(HTMLReport.bytes(report), to: path)
+            written.append("report: \(path) (\(report.frames.count) frames)")
+        }
+        for (k, svg) in run.images.enumerated() {
+            let path = "\(imagesDirectory ?? "out")/\(name)-\(k + 1).svg"
+            try outputs.add(svg, to: path)
+            written.append("image: \(path)")
+        }
         if !quiet {
             for metric in run.metrics {
                 print("\(metric.name): \(NumberFormat.human(metric.value))\(metric.unit.isEmpty ? "" : " " + metric.unit)")
             }
         }
-        if let trace = run.trace {
-            let path = tracePath ?? "out/\(name).\(jsonLines ? "jsonl" : "csv")"
-            try AtomicFile.write(jsonLines ? TraceCSV.jsonLinesBytes(trace) : TraceCSV.bytes(trace), to: path)
-            if !quiet { print("trace: \(path) (\(trace.rowCount) rows)") }
-        } else if tracePath != nil {
-            throw UsageError("\(script) returned no trace, so --trace has nothing to write")
-        }
-        if let report = run.report {
-            let path = reportPath ?? "out/\(name).html"
-            try AtomicFile.write(HTMLReport.bytes(report), to: path)
-            if !quiet { print("report: \(path) (\(report.frames.count) frames)") }
-        } else if reportPath != nil {
-            throw UsageError("\(script) returned no report, so --report has nothing to write")
-        }
-        for (k, svg) in run.images.enumerated() {
-            let path = "\(imagesDirectory ?? "out")/\(name)-\(k + 1).svg"
-            try AtomicFile.write(svg, to: path)
-            if !quiet { print("image: \(path)") }
-        }
+        try outputs.commit()
+        if !quiet { written.forEach { print($0) } }
         return 0
     }
 }

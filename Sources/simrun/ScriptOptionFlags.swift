@@ -22,8 +22,11 @@ enum ScriptOptionFlags {
             try options.parameters.addOverride(try args.value(for: flag, inline: inline))
         case "--params":
             let path = try args.value(for: flag, inline: inline)
-            guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
-                throw UsageError("--params: cannot read \(path)")
+            let text: String
+            do {
+                text = try InputFile.text(path)
+            } catch let error as InputFile.ReadError {
+                throw UsageError("--params: \(error)")
             }
             try options.parameters.addOverrides(fileText: text, path: path)
         case "--preset":

@@ -8,17 +8,21 @@ enum SweepCommand {
 
     Runs the script at every point of the grid (in parallel), prints a table sorted by the
     metric, and writes the table as CSV and an SVG heatmap. A --param without ':' is a fixed
-    override for every point.
+    override for every point. At most 100000 values per parameter and 1000000 points.
 
     options:
       --metric NAME    the springkit.metric to sort by (default: the script's first metric;
                        case, spaces and '_' do not matter: settle_time = "settle time")
-      --jobs N         parallel runs (default: the number of cores)
+      --jobs N         parallel runs, 1 to 1024 (default: the number of cores; never more
+                       than the grid's points)
       --csv FILE       default out/NAME-sweep.csv
       --svg FILE       default out/NAME-sweep.svg (one or two swept parameters)
       --descending     sort largest first
     \(ScriptOptionFlags.help)
     """
+
+    /// The most `--jobs` a sweep accepts.
+    static let maximumJobs = 1024
 
     static func run(_ arguments: [String]) throws -> Int32 {
         var args = CommandLineArguments(arguments, command: "sweep")
@@ -26,7 +30,8 @@ enum SweepCommand {
         var axes: [Sweep.Axis] = []
         var script: String?
         var metricName: String?
-        var jobs = ProcessInfo.processInfo.activeProcessorCount
+        var jobs = min(max(ProcessInfo.processInfo.activeProcessorCount, 1), maximumJobs)
+        var jobsText: String?
         var csvPath: String?, svgPath: String?
         var descending = false
         while let argument = args.next() {
@@ -38,11 +43,15 @@ enum SweepCommand {
             }
             if try ScriptOptionFlags.consume(flag, inline: inline, from: &args, into: &options) { continue }
             switch flag {
-            case "--metric": metricName = try args.value(for: flag, inline: inline)
-            case "--jobs": jobs = try CommandLineArguments.positiveInteger(try args.value(for: flag, inline: inline), flag: flag)
-            case "--csv": csvPath = try args.value(for: flag, inline: inline)
-            case "--svg": svgPath = try args.value(for: flag, inline: inline)
-            case "--descending": descending = true
+            case "--metric": metricName = try args.singleValue(for: flag, inline: inline, current: metricName)
+            case "--jobs":
+                jobsText = try args.singleValue(for: flag, inline: inline, current: jobsText)
+                jobs = try CommandLineArguments.integer(jobsText!, flag: flag, in: 1...maximumJobs)
+            case "--csv": csvPath = try args.singleValue(for: flag, inline: inline, current: csvPath)
+            case "--svg": svgPath = try args.singleValue(for: flag, inline: inline, current: svgPath)
+            case "--descending":
+                try args.checkSwitch(flag, inline: inline)
+                descending = true
             case "--help", "-h":
                 print(help)
                 return 0
@@ -54,6 +63,8 @@ enum SweepCommand {
         }
         guard let script else { throw UsageError("sweep: no script given (see 'simrun help sweep')") }
         guard !axes.isEmpty else { throw UsageError("sweep: give at least one --param NAME=START:STOP:STEP") }
+        try Sweep.validate(axes)
+        if axes.count > 2, svgPath != nil { throw UsageError("sweep: --svg draws one or two swept parameters, not \(axes.count)") }
         // Validate the script and the parameter names once, before the grid.
         var probe = options
         probe.output = nil
@@ -88,14 +99,24 @@ enum SweepCommand {
             let point = points[k]
             let value = values[k]
             var shown = "-"
-            if let value { shown = NumberFormat.human(value) } else if let failure = point.failure { shown = "error: " + failure }
+            if let value { shown = NumberFormat.human(value) } else if let failure = point.failure { shown = "error: " + TextLines.singleLine(failure) }
             let cells: [String] = point.values.map { NumberFormat.human($0, decimals: 6) } + [shown]
-            print(zip(cells, header).map { $0.padding(toLength: max(12, $1.count + 2), withPad: " ", startingAt: 0) }.joined())
+            // Pad to the column, never cut: the last cell (an error's reason) is shown whole.
+            print(zip(cells, header).map { cell, name in
+                cell.count >= max(12, name.count + 2) ? cell + " " : cell.padding(toLength: max(12, name.count + 2), withPad: " ", startingAt: 0)
+            }.joined().trimmingCharacters(in: .whitespaces))
             csv += (point.values.map(NumberFormat.shortest) + [value.map(NumberFormat.shortest) ?? ""]).joined(separator: ",") + "\n"
         }
         let name = URL(fileURLWithPath: script).deletingPathExtension().lastPathComponent
+        let failed = points.filter { $0.failure != nil }
+        if let first = failed.first {
+            // A sweep with a failed point is a failed run: the table above shows every point, nothing is written.
+            let at = zip(axes, first.values).map { "\($0.name)=\(NumberFormat.shortest($1))" }.joined(separator: " ")
+            throw UsageError("sweep: \(failed.count) of \(total) points failed, nothing written; the first, at \(at): \(TextLines.singleLine(first.failure ?? ""))")
+        }
         let csvOut = csvPath ?? "out/\(name)-sweep.csv"
-        try AtomicFile.write(csv, to: csvOut)
+        let outputs = AtomicFile.Batch()
+        try outputs.add(csv, to: csvOut)
         var written = [csvOut]
         if axes.count <= 2 {
             let svgOut = svgPath ?? "out/\(name)-sweep.svg"
@@ -105,11 +126,11 @@ enum SweepCommand {
                 let index = y == nil ? c : c * y!.values.count + r
                 return values[index]
             }
-            try AtomicFile.write(svg, to: svgOut)
+            try outputs.add(svg, to: svgOut)
             written.append(svgOut)
         }
-        let failures = points.filter { $0.failure != nil }.count
-        print("\(total) points in \(NumberFormat.fixed(seconds, 2)) s with \(min(jobs, total)) jobs\(failures > 0 ? ", \(failures) failed" : ""); wrote \(written.joined(separator: ", "))")
-        return failures > 0 ? 2 : 0
+        try outputs.commit()
+        print("\(total) points in \(NumberFormat.fixed(seconds, 2)) s with \(min(jobs, total)) jobs; wrote \(written.joined(separator: ", "))")
+        return 0
     }
 }

@@ -136,7 +136,11 @@ enum TuneCommand {
             state.playbackFrame = 0
             state.message = "\(state.declarations[state.selected].name) = \(NumberFormat.human(state.values[state.selected], decimals: 6))"
         } catch {
-            state.message = "run failed: \(error)"
+            // Keep the last good run and its values; say why the new ones failed.
+            let d = state.declarations[state.selected]
+            let tried = NumberFormat.human(state.values[state.selected], decimals: 6)
+            state.values = state.run.values
+            state.message = TextLines.singleLine("\(d.name) = \(tried) failed (kept \(NumberFormat.human(state.values[state.selected], decimals: 6))): \(error)")
         }
     }
 

@@ -30,6 +30,8 @@ enum Usage {
     docs: docs/cli.md, docs/lua-api.md, docs/physics.md, docs/traces.md, docs/ci.md
     """
 
+    static let topics = ["check", "tune", "sweep", "convert", "bench"]
+
     static func topic(_ name: String) -> String? {
         switch name {
         case "check": return CheckCommand.help

@@ -15,13 +15,28 @@ func fail(_ message: String, detail: String = "") -> Never {
 var arguments = Array(CommandLine.arguments.dropFirst())
 let status: Int32
 do {
+    // Swift repairs invalid UTF-8 in arguments, so such a file name could not be opened:
+    // refuse it with its position instead of "no such file".
+    for k in 1..<Int(CommandLine.argc) {
+        guard let raw = CommandLine.unsafeArgv[k], String(validatingCString: raw) == nil else { continue }
+        throw UsageError("argument \(k) ('\(String(cString: raw))') is not valid UTF-8; file names and values must be UTF-8")
+    }
     switch arguments.first {
     case nil:
         throw UsageError("no script given (usage: simrun SCRIPT [options]; see 'simrun --help')")
     case "--help", "-h", "help":
-        if arguments.count > 1, let topic = Usage.topic(arguments[1]) { print(topic) } else { print(Usage.main) }
+        guard arguments.count <= 2 else { throw UsageError("help takes at most one topic (see 'simrun --help')") }
+        if arguments.count == 2 {
+            guard let topic = Usage.topic(arguments[1]) else {
+                throw UsageError("no help topic '\(arguments[1])' (topics: \(Usage.topics.joined(separator: ", ")))")
+            }
+            print(topic)
+        } else {
+            print(Usage.main)
+        }
         status = 0
     case "--version":
+        guard arguments.count == 1 else { throw UsageError("--version takes no arguments") }
         print("simrun \(SpringKitSim.version)")
         status = 0
     case "check":

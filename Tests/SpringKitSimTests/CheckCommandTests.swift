@@ -147,7 +147,7 @@ final class CheckCommandTests: XCTestCase {
         var sawTemporary = false
         for _ in 0..<20_000 {
             let names = (try? FileManager.default.contentsOfDirectory(atPath: traces)) ?? []
-            if names.contains(where: { $0.hasPrefix(".big.csv.tmp") }) { sawTemporary = true; break }
+            if names.contains(where: { $0.hasPrefix(".big.csv.simrun-tmp-") }) { sawTemporary = true; break }
             if !process.isRunning { break }
             usleep(500)
         }

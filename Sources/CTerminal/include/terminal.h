@@ -13,7 +13,8 @@ int skt_window_size(int *rows, int *columns);
 
 /* Raw mode (no echo, no line buffering, no signals from keys), the alternate screen and a
  * hidden cursor. Installs handlers so that SIGINT, SIGTERM and SIGHUP restore the terminal
- * before the process ends, and SIGWINCH sets a flag. 0 on success. */
+ * before the process ends, crashes (SIGILL, SIGTRAP, SIGABRT, SIGBUS, SIGFPE, SIGSEGV)
+ * restore it before the previous handler runs, and SIGWINCH sets a flag. 0 on success. */
 int skt_enter(void);
 
 /* Restores the terminal saved by skt_enter (idempotent). */

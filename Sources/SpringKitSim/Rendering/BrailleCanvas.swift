@@ -24,13 +24,35 @@ public struct BrailleCanvas: Sendable {
         return bits[(y / 4) * (width / 2) + x / 2] & Self.dotBits[y % 4][x % 2] != 0
     }
 
-    /// A line between two points (pixel coordinates).
+    /// A line between two points (pixel coordinates). The part outside the canvas is cut
+    /// off first, so any finite coordinates are safe; a line with a NaN or infinite end is skipped.
+    /// - Complexity: O(width + height).
     public mutating func line(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) {
+        guard let (x0, y0, x1, y1) = clipped(x0, y0, x1, y1) else { return }
         let steps = max(1, Int(max(abs(x1 - x0), abs(y1 - y0)).rounded(.up)))
         for k in 0...steps {
             let t = Double(k) / Double(steps)
             set(Int((x0 + (x1 - x0) * t).rounded()), Int((y0 + (y1 - y0) * t).rounded()))
         }
+    }
+
+    /// The segment's part inside the canvas grown by a pixel (Liang–Barsky), or nil.
+    private func clipped(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) -> (Double, Double, Double, Double)? {
+        guard x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite else { return nil }
+        let dx = x1 - x0, dy = y1 - y0
+        guard dx.isFinite, dy.isFinite else { return nil }
+        var enter = 0.0, leave = 1.0
+        let edges = [(-dx, x0 + 1), (dx, Double(width) - x0), (-dy, y0 + 1), (dy, Double(height) - y0)]
+        for (p, q) in edges {
+            if p == 0 {
+                if q < 0 { return nil }
+                continue
+            }
+            let r = q / p
+            if p < 0 { enter = max(enter, r) } else { leave = min(leave, r) }
+            if enter > leave { return nil }
+        }
+        return (x0 + enter * dx, y0 + enter * dy, x0 + leave * dx, y0 + leave * dy)
     }
 
     /// A cubic bezier, sampled.

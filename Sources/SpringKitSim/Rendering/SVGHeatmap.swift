@@ -36,7 +36,7 @@ public enum SVGHeatmap {
     /// Dark blue (0) to yellow (1).
     static func color(_ t: Double) -> String {
         let stops: [(Double, Double, Double)] = [(68, 1, 84), (59, 82, 139), (33, 145, 140), (94, 201, 98), (253, 231, 37)]
-        let x = min(max(t, 0), 1) * Double(stops.count - 1)
+        let x = (t.isFinite ? min(max(t, 0), 1) : 0) * Double(stops.count - 1)
         let i = min(Int(x), stops.count - 2), f = x - Double(i)
         let a = stops[i], b = stops[i + 1]
         func mix(_ p: Double, _ q: Double) -> String { String(Int((p + (q - p) * f).rounded()), radix: 16).leftPadded(to: 2) }

@@ -53,10 +53,9 @@ public struct DotImage: Equatable, Sendable {
     public static func parse(_ text: String, path: String) throws -> DotImage {
         var palette: [PaletteEntry] = []
         var rows: [(line: Int, characters: [Character])] = []
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        for (number, raw) in lines.enumerated() {
+        let lines = TextLines.split(text)
+        for (number, line) in lines.enumerated() {
             let lineNumber = number + 1
-            let line = raw.hasSuffix("\r") ? String(raw.dropLast()) : String(raw)
             if line.hasPrefix("#") { continue }
             if rows.isEmpty, line.count >= 3, Array(line)[1...].drop(while: { $0 == " " }).first == "=" {
                 let symbol = line.first!

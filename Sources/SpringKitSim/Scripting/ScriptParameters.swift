@@ -70,9 +70,11 @@ public struct ScriptParameters: Sendable {
         overrides.append((name, value))
     }
 
-    /// Reads `name=value` lines; blank lines and `#` comments are skipped.
+    /// Reads `name=value` lines; blank lines and `#` comments are skipped. `\r\n` line ends
+    /// and a leading byte order mark are accepted; errors name `path:line`.
+    /// - Complexity: O(n) in the length of the text.
     public mutating func addOverrides(fileText: String, path: String) throws {
-        for (number, rawLine) in fileText.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for (number, rawLine) in TextLines.split(fileText).enumerated() {
             let line = rawLine.trimmingCharacters(in: .whitespaces)
             if line.isEmpty || line.hasPrefix("#") { continue }
             do {

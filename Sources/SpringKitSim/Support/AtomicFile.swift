@@ -5,46 +5,261 @@ import Glibc
 import Darwin
 #endif
 
-/// Writes files atomically: the bytes go to a temporary file in the same directory,
-/// which is flushed and then renamed over the destination. A reader (or a crash
-/// mid-write) sees either the old file or the new one, never half of one.
+/// Writes output files so that a reader, a crash or a failed run never leaves half a file.
+///
+/// The rules (docs/cli.md, "Output files"):
+/// - A regular file (or a new one) is written atomically: the bytes go to a temporary file in
+///   the same directory (`.NAME.simrun-tmp-PID-XXXXXX`), flushed, then renamed over the
+///   destination. A replaced file keeps its permissions.
+/// - A symbolic link to a regular file is written through: its target is replaced atomically
+///   and the link stays. A link to a missing file is refused.
+/// - `/dev/stdout`, `/dev/stderr` (and `/dev/fd/1`, `/dev/fd/2`) go to the process's own
+///   standard output or error, in order with what it prints.
+/// - Character devices, FIFOs and sockets are opened (never waiting for a reader) and written
+///   through; a write error such as `/dev/full`'s is reported. Directories and block devices
+///   are refused. Nothing is ever created in place of a device.
+/// - Temporary files left by an earlier run that was killed (its process is gone) are removed
+///   from the destination's directory.
+///
+/// `Batch` stages several outputs and commits them together, so a run that fails before its
+/// commit writes nothing at all.
 public enum AtomicFile {
     public struct WriteError: Error, CustomStringConvertible {
         public var description: String
+        public init(description: String) { self.description = description }
     }
 
+    /// Writes one file by the rules above.
     public static func write(_ text: String, to path: String) throws {
         try write(Array(text.utf8), to: path)
     }
 
     public static func write(_ bytes: [UInt8], to path: String) throws {
-        let url = URL(fileURLWithPath: path)
-        let directory = url.deletingLastPathComponent().path
-        do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        } catch {
-            throw WriteError(description: "cannot create directory \(directory): \(error.localizedDescription)")
+        let batch = Batch()
+        try batch.add(bytes, to: path)
+        try batch.commit()
+    }
+
+    /// The marker in temporary files' names, used to find stale ones.
+    static let temporaryMarker = ".simrun-tmp-"
+
+    /// Outputs staged to be written together: nothing reaches a destination before `commit()`;
+    /// a batch dropped without a commit removes its temporary files (and the directories it made).
+    public final class Batch {
+        private enum Staged {
+            /// A finished temporary file waiting to be renamed over `destination`.
+            case replace(temporary: String, destination: String)
+            /// A device, FIFO or socket opened for writing.
+            case writeThrough(descriptor: Int32, path: String, bytes: [UInt8])
+            /// The process's standard output (1) or error (2).
+            case standardStream(descriptor: Int32, path: String, bytes: [UInt8])
         }
-        var template = Array((directory + "/." + url.lastPathComponent + ".tmp.XXXXXX").utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard fd >= 0 else { throw WriteError(description: "cannot write \(path): \(String(cString: strerror(errno)))") }
-        let tempPath = String(cString: template)
-        var ok = true
-        bytes.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let n = systemWrite(fd, buffer.baseAddress! + offset, buffer.count - offset)
-                if n <= 0 { ok = false; return }
-                offset += n
+
+        private var staged: [Staged] = []
+        private var destinations: Set<String> = []
+        private var createdDirectories: [String] = []
+        private var committed = false
+
+        public init() {}
+
+        deinit { discard() }
+
+        public func add(_ text: String, to path: String) throws {
+            try add(Array(text.utf8), to: path)
+        }
+
+        /// Checks the destination and stages the bytes (a temporary file for regular files).
+        /// - Complexity: O(n) in the bytes, plus a scan of the destination's directory for stale temporary files.
+        public func add(_ bytes: [UInt8], to path: String) throws {
+            precondition(!committed, "AtomicFile.Batch: add after commit")
+            switch try Destination.resolve(path) {
+            case .standardStream(let descriptor):
+                staged.append(.standardStream(descriptor: descriptor, path: path, bytes: bytes))
+            case .device(let kind):
+                let descriptor = open(path, O_WRONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
+                guard descriptor >= 0 else {
+                    let reason = errno == ENXIO ? "no process is reading it" : String(cString: strerror(errno))
+                    throw WriteError(description: "cannot write \(path) (\(kind)): \(reason)")
+                }
+                // Opened without waiting for a reader; the writes themselves may wait for one.
+                _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+                staged.append(.writeThrough(descriptor: descriptor, path: path, bytes: bytes))
+            case .regular(let target, let existingMode):
+                guard destinations.insert(target).inserted else {
+                    throw WriteError(description: "cannot write \(path): this run already writes that file")
+                }
+                let directory = (target as NSString).deletingLastPathComponent
+                try makeDirectories(directory.isEmpty ? "." : directory, for: path)
+                removeStaleTemporaryFiles(in: directory.isEmpty ? "." : directory)
+                let temporary = try writeTemporary(bytes, for: target, shownAs: path, mode: existingMode ?? 0o644)
+                staged.append(.replace(temporary: temporary, destination: target))
             }
         }
-        if ok { ok = fsync(fd) == 0 }
-        _ = fchmod(fd, 0o644)
-        close(fd)
-        guard ok, rename(tempPath, path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(tempPath)
-            throw WriteError(description: "cannot write \(path): \(reason)")
+
+        /// Writes the devices and streams, then renames every temporary file into place.
+        /// On an error the remaining temporary files are removed.
+        public func commit() throws {
+            precondition(!committed, "AtomicFile.Batch: committed twice")
+            defer { discard() }
+            for item in staged {
+                switch item {
+                case .standardStream(let descriptor, let path, let bytes):
+                    let stream = descriptor == 1 ? stdout : stderr
+                    let written = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, stream) }
+                    guard written == bytes.count, fflush(stream) == 0 else {
+                        throw WriteError(description: "cannot write \(path): \(String(cString: strerror(errno)))")
+                    }
+                case .writeThrough(let descriptor, let path, let bytes):
+                    if let reason = writeAll(descriptor, bytes) {
+                        throw WriteError(description: "cannot write \(path): \(reason)")
+                    }
+                case .replace:
+                    continue
+                }
+            }
+            for case let .replace(temporary, destination) in staged {
+                guard rename(temporary, destination) == 0 else {
+                    throw WriteError(description: "cannot write \(destination): \(String(cString: strerror(errno)))")
+                }
+            }
+            committed = true
+            createdDirectories = []
+        }
+
+        /// Drops what is staged: closes devices, removes temporary files and, unless
+        /// committed, the directories this batch created. Called on deinit.
+        public func discard() {
+            for item in staged {
+                switch item {
+                case .replace(let temporary, _): unlink(temporary)     // after a rename: already gone
+                case .writeThrough(let descriptor, _, _): close(descriptor)
+                case .standardStream: break
+                }
+            }
+            staged = []
+            if !committed {
+                for directory in createdDirectories.reversed() { rmdir(directory) }
+            }
+            createdDirectories = []
+        }
+
+        /// Creates `directory` and its missing parents, remembering which it made.
+        private func makeDirectories(_ directory: String, for path: String) throws {
+            var missing: [String] = []
+            var current = directory
+            while !current.isEmpty, current != "/", current != ".", !FileManager.default.fileExists(atPath: current) {
+                missing.append(current)
+                current = (current as NSString).deletingLastPathComponent
+            }
+            for component in missing.reversed() {
+                guard mkdir(component, 0o755) == 0 || errno == EEXIST else {
+                    throw WriteError(description: "cannot write \(path): cannot create directory \(component): \(String(cString: strerror(errno)))")
+                }
+                createdDirectories.append(component)
+            }
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+                throw WriteError(description: "cannot write \(path): \(directory) is not a directory")
+            }
+        }
+
+        private func writeTemporary(_ bytes: [UInt8], for target: String, shownAs path: String, mode: mode_t) throws -> String {
+            let directory = (target as NSString).deletingLastPathComponent
+            // Keep the name short enough for NAME_MAX whatever the destination's name.
+            let name = String((target as NSString).lastPathComponent.prefix(100))
+            let prefix = directory.isEmpty ? "" : directory + "/"
+            var template = Array((prefix + "." + name + AtomicFile.temporaryMarker + "\(getpid())-XXXXXX").utf8CString)
+            let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+            guard descriptor >= 0 else {
+                throw WriteError(description: "cannot write \(path): \(String(cString: strerror(errno)))")
+            }
+            let temporary = String(cString: template)
+            var failure = writeAll(descriptor, bytes)
+            if failure == nil, fsync(descriptor) != 0 { failure = String(cString: strerror(errno)) }
+            _ = fchmod(descriptor, mode)
+            close(descriptor)
+            if let failure {
+                unlink(temporary)
+                throw WriteError(description: "cannot write \(path): \(failure)")
+            }
+            return temporary
+        }
+    }
+
+    /// What a path names, and so how it is written.
+    enum Destination {
+        case regular(target: String, existingMode: mode_t?)
+        case device(kind: String)
+        case standardStream(descriptor: Int32)
+
+        static func resolve(_ path: String) throws -> Destination {
+            func refuse(_ reason: String) -> WriteError { WriteError(description: "cannot write \(path): \(reason)") }
+            guard !path.isEmpty else { throw WriteError(description: "cannot write an empty file name") }
+            guard !path.utf8.contains(0) else { throw refuse("the name contains a NUL byte") }
+            switch path {
+            case "/dev/stdout", "/dev/fd/1", "/proc/self/fd/1": return .standardStream(descriptor: 1)
+            case "/dev/stderr", "/dev/fd/2", "/proc/self/fd/2": return .standardStream(descriptor: 2)
+            default: break
+            }
+            if path.hasSuffix("/") { throw refuse("the name ends in '/' (a directory, not a file)") }
+            var link = stat()
+            guard lstat(path, &link) == 0 else {
+                if errno == ENOENT { return .regular(target: path, existingMode: nil) }
+                throw refuse(String(cString: strerror(errno)))
+            }
+            var info = link
+            var target = path
+            if link.st_mode & S_IFMT == S_IFLNK {
+                guard stat(path, &info) == 0 else {
+                    throw refuse(errno == ENOENT ? "it is a symbolic link to a missing file" : String(cString: strerror(errno)))
+                }
+                if info.st_mode & S_IFMT == S_IFREG {
+                    guard let resolved = realpath(path, nil) else { throw refuse(String(cString: strerror(errno))) }
+                    target = String(cString: resolved)
+                    free(resolved)
+                }
+            }
+            switch info.st_mode & S_IFMT {
+            case S_IFREG:
+                guard access(target, W_OK) == 0 else { throw refuse("the file is read-only") }
+                return .regular(target: target, existingMode: info.st_mode & 0o7777)
+            case S_IFDIR: throw refuse("it is a directory")
+            case S_IFBLK: throw refuse("it is a block device (refused)")
+            case S_IFCHR: return .device(kind: "a character device")
+            case S_IFIFO: return .device(kind: "a FIFO")
+            case S_IFSOCK: return .device(kind: "a socket")
+            default: throw refuse("not a regular file")
+            }
+        }
+    }
+
+    /// Removes `.NAME.simrun-tmp-PID-XXXXXX` files in `directory` whose process no longer runs.
+    /// - Complexity: O(n) in the directory's entries.
+    static func removeStaleTemporaryFiles(in directory: String) {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
+        for name in names where name.hasPrefix(".") {
+            guard let marker = name.range(of: temporaryMarker, options: .backwards) else { continue }
+            let rest = name[marker.upperBound...]
+            guard let dash = rest.firstIndex(of: "-"), let pid = pid_t(rest[..<dash]), pid > 0, pid != getpid() else { continue }
+            guard kill(pid, 0) != 0, errno == ESRCH else { continue }
+            let path = directory + "/" + name
+            var info = stat()
+            guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_uid == getuid() else { continue }
+            unlink(path)
+        }
+    }
+
+    /// Writes every byte (retrying short writes and EINTR); the failure's reason, or nil.
+    static func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) -> String? {
+        bytes.withUnsafeBytes { buffer -> String? in
+            var offset = 0
+            while offset < buffer.count {
+                let n = systemWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if n < 0 && errno == EINTR { continue }
+                if n <= 0 { return n < 0 ? String(cString: strerror(errno)) : "nothing was written" }
+                offset += n
+            }
+            return nil
         }
     }
 

@@ -11,10 +11,13 @@ public enum NumberFormat {
     }
 
     /// A fixed number of decimals, for human-facing summaries (`0.125` → `"0.13"`).
+    /// Values too large for fixed notation (or more than 15 decimals) print in shortest form.
     public static func fixed(_ value: Double, _ decimals: Int) -> String {
         guard value.isFinite else { return value.description }
+        guard (0...15).contains(decimals) else { return shortest(value) }
         var scale = 1.0
         for _ in 0..<decimals { scale *= 10 }
+        guard abs(value) * scale < 9e15 else { return shortest(value) }
         let rounded = (abs(value) * scale).rounded() / scale
         let sign = value < 0 && rounded != 0 ? "-" : ""
         let whole = rounded.rounded(.down)
@@ -45,7 +48,7 @@ extension NumberFormat {
     public static func human(_ value: Double, decimals: Int = 4) -> String {
         guard value.isFinite else { return value.description }
         var text = fixed(value, decimals)
-        if text.contains(".") {
+        if text.contains("."), !text.contains("e") {
             while text.hasSuffix("0") { text.removeLast() }
             if text.hasSuffix(".") { text.removeLast() }
         }

@@ -49,8 +49,18 @@ public enum SpringConvention: String, CaseIterable, Sendable {
         public var description: String
     }
 
-    /// Builds the spring from this convention's parameters.
+    /// Builds the spring from this convention's parameters; refuses values whose spring is
+    /// out of a double's range (a stiffness that overflows, or underflows to 0).
     public func model(_ values: [String: Double]) throws -> SpringModel {
+        let spring = try unchecked(values)
+        guard spring.mass.isFinite, spring.mass > 0, spring.stiffness.isFinite, spring.stiffness > 0, spring.damping.isFinite,
+              spring.angularFrequency.isFinite, spring.angularFrequency > 0, spring.dampingRatio.isFinite else {
+            throw ConversionError(description: "these values give a spring out of range (mass \(NumberFormat.shortest(spring.mass)), stiffness \(NumberFormat.shortest(spring.stiffness)), damping \(NumberFormat.shortest(spring.damping)))")
+        }
+        return spring
+    }
+
+    private func unchecked(_ values: [String: Double]) throws -> SpringModel {
         for key in values.keys where !keys.contains(key) {
             throw ConversionError(description: "\(rawValue) takes \(keys.joined(separator: ", ")); unknown key '\(key)'")
         }
@@ -98,8 +108,13 @@ public enum SpringConvention: String, CaseIterable, Sendable {
     }
 
     /// This convention's parameters for `spring`, or nil when it cannot express it
-    /// (POP's bounciness outside its range).
+    /// (POP's bounciness outside its range, or a value out of a double's range).
     public func values(_ spring: SpringModel) -> [String: Double]? {
+        guard let values = unchecked(spring), values.values.allSatisfy(\.isFinite) else { return nil }
+        return values
+    }
+
+    private func unchecked(_ spring: SpringModel) -> [String: Double]? {
         let omega = spring.angularFrequency, zeta = spring.dampingRatio
         let tension = spring.stiffness / spring.mass, friction = spring.damping / spring.mass
         switch self {

@@ -18,19 +18,49 @@ public enum Sweep {
                 throw ParameterError("invalid sweep '\(assignment)': expected NAME=START:STOP:STEP")
             }
             name = String(assignment[..<equals])
+            guard !name.isEmpty else { throw ParameterError("invalid sweep '\(assignment)': empty parameter name") }
             let parts = assignment[assignment.index(after: equals)...].split(separator: ":", omittingEmptySubsequences: false).map(String.init)
             guard parts.count == 3, let start = NumberFormat.parseFinite(parts[0]), let stop = NumberFormat.parseFinite(parts[1]),
                   let step = NumberFormat.parseFinite(parts[2]) else {
                 throw ParameterError("invalid sweep '\(assignment)': expected NAME=START:STOP:STEP with finite numbers")
             }
             guard step > 0, stop >= start else { throw ParameterError("sweep '\(name)': STEP must be > 0 and STOP ≥ START") }
-            let count = Int(((stop - start) / step + 1e-9).rounded(.down)) + 1
-            guard count <= 100_000 else { throw ParameterError("sweep '\(name)': \(count) values is too many") }
+            // Checked as a Double before any conversion: a span of 1e19 steps, or one that
+            // overflows to infinity, is refused instead of trapping.
+            let steps = ((stop - start) / step + 1e-9).rounded(.down)
+            guard steps.isFinite, steps < Double(Sweep.maximumValuesPerAxis) else {
+                let shown = steps.isFinite ? NumberFormat.human(steps + 1) : "too many"
+                throw ParameterError("sweep '\(name)': \(shown) values; at most \(Sweep.maximumValuesPerAxis) per parameter")
+            }
+            let count = Int(steps) + 1
             // Computed from the index (not accumulated), so 0.1:0.9:0.1 gives 0.1, 0.2, … exactly as typed.
             values = (0..<count).map { k in
                 let value = start + Double(k) * step
-                return (value * 1e12).rounded() / 1e12
+                let scaled = value * 1e12
+                return abs(scaled) < 9e15 ? scaled.rounded() / 1e12 : value
             }
+            for k in values.indices.dropFirst() where !(values[k] > values[k - 1]) || !values[k].isFinite {
+                throw ParameterError("sweep '\(name)': STEP \(NumberFormat.shortest(step)) is below the precision of values near \(NumberFormat.shortest(values[k]))")
+            }
+        }
+    }
+
+    /// Most values one swept parameter may take.
+    public static let maximumValuesPerAxis = 100_000
+    /// Most points a whole grid may have.
+    public static let maximumPoints = 1_000_000
+
+    /// Refuses a grid that names a parameter twice or has more than `maximumPoints` points.
+    public static func validate(_ axes: [Axis]) throws {
+        var seen: Set<String> = []
+        var points = 1
+        for axis in axes {
+            guard seen.insert(axis.name).inserted else { throw ParameterError("sweep: '\(axis.name)' is swept twice") }
+            let (product, overflow) = points.multipliedReportingOverflow(by: axis.values.count)
+            guard !overflow, product <= maximumPoints else {
+                throw ParameterError("sweep: the grid has more than \(maximumPoints) points (\(axes.map { String($0.values.count) }.joined(separator: " × ")))")
+            }
+            points = product
         }
     }
 
@@ -48,23 +78,25 @@ public enum Sweep {
     }
 
     /// Runs `script` at every grid point with `jobs` threads; `progress(done, total)` is
-    /// called (serially) as points finish.
+    /// called (serially) as points finish. When the system refuses to create threads, the
+    /// points run on the threads it did create, or on the calling thread: never a hang.
     public static func run(script: String, axes: [Axis], base: ScriptOptions, jobs: Int,
                            progress: ((Int, Int) -> Void)? = nil) -> [Point] {
         let points = grid(axes)
         let queue = WorkQueue(count: points.count)
-        let group = DispatchGroup()
-        for _ in 0..<max(1, min(jobs, points.count)) {
-            group.enter()
-            Thread.detachNewThread {
-                while let k = queue.take() {
-                    let result = runPoint(script: script, axes: axes, values: points[k], base: base)
-                    queue.finish(k, result, progress: progress)
-                }
-                group.leave()
+        let work = {
+            while let k = queue.take() {
+                let result = runPoint(script: script, axes: axes, values: points[k], base: base)
+                queue.finish(k, result, progress: progress)
             }
         }
-        group.wait()
+        var workers: [WorkerThread] = []
+        for _ in 0..<max(1, min(jobs, points.count)) {
+            guard let worker = WorkerThread(work) else { break }
+            workers.append(worker)
+        }
+        if workers.isEmpty { work() }
+        for worker in workers { worker.join() }
         return queue.results.map { $0! }
     }
 
@@ -152,7 +184,9 @@ public enum Sweep {
     /// - Complexity: O(n log n) comparisons of two numbers.
     public static func ranking(_ values: [Double?], descending: Bool) -> [Int] {
         values.indices.sorted { a, b in
+            // NaN ranks after every number (points without a value come last), so the order is total.
             switch (values[a], values[b]) {
+            case let (x?, y?) where x.isNaN || y.isNaN: return x.isNaN == y.isNaN ? a < b : y.isNaN
             case let (x?, y?): return x != y ? (descending ? x > y : x < y) : a < b
             case (.some, nil): return true
             case (nil, .some): return false

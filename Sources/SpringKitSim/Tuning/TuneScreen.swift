@@ -39,7 +39,7 @@ public enum TuneScreen {
             lines.append("")
         }
         lines.append(state.run.metrics.map { "\($0.name) \(NumberFormat.human($0.value))\($0.unit.isEmpty ? "" : " " + $0.unit)" }.joined(separator: "  ·  "))
-        lines.append(state.message)
+        lines.append(TextLines.singleLine(state.message))
         return fit(lines, columns, rows)
     }
 
@@ -80,17 +80,28 @@ public enum TuneScreen {
     static func plotLines(_ state: TuneState, columns: Int, rows: Int) -> [String] {
         guard let watched = state.watchedSeries, !watched.values.isEmpty else { return Array(repeating: "", count: rows) }
         let ghost = state.comparing ? state.saved.flatMap { saved in saved.series.first { $0.name == watched.name }?.values } : nil
-        let all = watched.values + (ghost ?? [])
-        var low = all.min()!, high = all.max()!
-        if high - low < 1e-9 { low -= 1; high += 1 }
+        // The range of the finite values: NaN and infinities are left out of the curve.
+        let finite = (watched.values + (ghost ?? [])).filter(\.isFinite)
+        var low = finite.min() ?? -1, high = finite.max() ?? 1
+        if !(high - low >= 1e-9) { low -= max(1, abs(low) * 1e-9); high += max(1, abs(high) * 1e-9) }
+        // Halved when the span itself overflows (values near ±1.8e308).
+        let halve = !(high - low).isFinite
         let plotRows = rows - 1
         var main = BrailleCanvas(columns: columns, rows: plotRows), shadow = BrailleCanvas(columns: columns, rows: plotRows)
         let count = max(watched.values.count, ghost?.count ?? 0)
         func x(_ k: Int) -> Double { Double(k) * Double(main.width - 1) / Double(max(count - 1, 1)) }
-        func y(_ v: Double) -> Double { Double(main.height - 1) * (1 - (v - low) / (high - low)) }
+        func y(_ v: Double) -> Double {
+            let fraction = halve ? (v / 2 - low / 2) / (high / 2 - low / 2) : (v - low) / (high - low)
+            return Double(main.height - 1) * (1 - fraction)
+        }
+        func pixel(_ v: Double) -> Int? { v.isFinite && abs(v) < 1e9 ? Int(v.rounded()) : nil }
         for k in 1..<max(watched.values.count, 1) { main.line(x(k - 1), y(watched.values[k - 1]), x(k), y(watched.values[k])) }
-        if let ghost { for k in stride(from: 1, to: ghost.count, by: 2) { shadow.set(Int(x(k).rounded()), Int(y(ghost[k]).rounded())) } }
-        let cursor = Int(x(min(state.playbackFrame, count - 1)).rounded())
+        if let ghost {
+            for k in stride(from: 1, to: ghost.count, by: 2) {
+                if let px = pixel(x(k)), let py = pixel(y(ghost[k])) { shadow.set(px, py) }
+            }
+        }
+        let cursor = pixel(x(min(max(state.playbackFrame, 0), count - 1))) ?? 0
         for py in stride(from: 0, to: main.height, by: 3) { main.set(cursor, py) }
         let mainRows = main.rows, shadowRows = shadow.rows
         var lines: [String] = []
