@@ -113,6 +113,63 @@ final class TuneTests: XCTestCase {
         }
     }
 
+    /// A re-run that fails keeps the last good run (and its values) and says why; a trace of
+    /// NaN draws without a crash; the terminal is restored at the end.
+    func testFailedRerunsAndNaNTracesInATerminal() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux") else {
+            throw XCTSkip("tmux is not installed (tools/install-deps --ci installs it)")
+        }
+        defer { _ = try? tmux(["kill-server"]) }
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try writeFile(directory, "fragile.lua", """
+        local sk = require "springkit"
+        local d = sk.param("damping", 0.5, {min = 0, max = 1, step = 0.1})
+        if d > 0.65 then error("damping " .. d .. " is too high\\nsecond line") end
+        local tr = sk.trace{"x"}
+        for f = 0, 30 do tr:add(f, f / 60, 0, d > 0.55 and 0/0 or (f % 2 == 0 and 1e308 or -1e308)) end
+        sk.metric("m", d > 0.55 and 0/0 or 1)
+        return tr
+        """)
+        let session = "fragile"
+        let command = "cd '\(directory.path)'; before=$(stty -g); '\(Simrun.executable.path)' tune fragile.lua; "
+            + "status=$?; if [ \"$before\" = \"$(stty -g)\" ]; then modes=restored; else modes=CHANGED; fi; "
+            + "clear; echo \"STATUS=$status MODES=$modes\"; sleep 60"
+        _ = try tmux(["new-session", "-d", "-s", session, "-x", "100", "-y", "30", "sh", "-c", command])
+        _ = try waitForScreen(session, containing: "> damping        0.5 ")
+        _ = try tmux(["send-keys", "-t", session, "Right"])
+        _ = try waitForScreen(session, containing: "m nan")
+        _ = try tmux(["send-keys", "-t", session, "Right"])
+        let failed = try waitForScreen(session, containing: "damping = 0.7 failed (kept 0.6): fragile.lua:3: damping 0.7 is too high | second line")
+        XCTAssertTrue(failed.contains("> damping        0.6 "), "the values of the last good run: \(failed)")
+        _ = try tmux(["send-keys", "-t", session, "q"])
+        let end = try waitForScreen(session, containing: "STATUS=")
+        XCTAssertTrue(end.contains("STATUS=0 MODES=restored"), end)
+    }
+
+    func testRenderingSurvivesNaNInfinitiesAndHugeValues() throws {
+        var s = try state()
+        for values in [[Double.nan, .nan], [1e308, -1e308, 1e308], [.infinity, 0, -.infinity], [Double.greatestFiniteMagnitude, -.greatestFiniteMagnitude]] {
+            s.run.series = [("x", values)]
+            s.run.times = values.indices.map(Double.init)
+            s.saved = s.run
+            s.comparing = true
+            s.playbackFrame = Int.max / 2
+            let lines = TuneScreen.render(s, columns: 80, rows: 24)
+            XCTAssertEqual(lines.count, 24)
+            XCTAssertTrue(lines.allSatisfy { $0.count == 80 }, "\(values)")
+        }
+        var canvas = BrailleCanvas(columns: 4, rows: 2)
+        canvas.line(-30, 3, 50, 3)
+        XCTAssertTrue((0..<8).allSatisfy { canvas.isSet($0, 3) }, "a long line is clipped to the canvas, every dot of its row set")
+        var huge = BrailleCanvas(columns: 4, rows: 2)
+        huge.line(-1e300, 5, 1e300, 5)
+        huge.line(.nan, 0, 1, 1)
+        huge.line(0, 0, .infinity, 1)
+        huge.line(0, -.greatestFiniteMagnitude, 0, .greatestFiniteMagnitude)
+        XCTAssertFalse((0..<8).contains { huge.isSet($0, 0) || huge.isSet($0, 1) }, "no dot from the NaN or infinite lines")
+    }
+
     func testWithoutATerminalItExitsTwo() throws {
         let result = try Simrun.run(["tune", repositoryRoot.appendingPathComponent("scripts/rubbermenu.lua").path])
         XCTAssertEqual(result.status, 2)

@@ -8,6 +8,8 @@ enum Simrun {
         var stdout: String
         var stderr: String
         var seconds: Double
+        /// True when the process ended by a signal (its number is `status`), not by `exit`.
+        var signalled = false
     }
 
     /// The `simrun` next to the test bundle (both live in the build products directory).
@@ -28,9 +30,10 @@ enum Simrun {
     /// Runs simrun and waits for it; a run over `timeout` seconds is killed and fails the test.
     @discardableResult
     static func run(_ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:],
-                    timeout: Double = 120, file: StaticString = #filePath, line: UInt = #line) throws -> Result {
+                    timeout: Double = 120, binary: URL? = nil,
+                    file: StaticString = #filePath, line: UInt = #line) throws -> Result {
         let process = Process()
-        process.executableURL = executable
+        process.executableURL = binary ?? executable
         process.arguments = arguments
         if let directory { process.currentDirectoryURL = directory }
         var env = ProcessInfo.processInfo.environment
@@ -54,15 +57,18 @@ enum Simrun {
         let errData = err.fileHandleForReading.readDataToEndOfFile()
         group.wait()
         process.waitUntilExit()
+        let timedOut = Date().timeIntervalSince(start) >= timeout
         watchdog.cancel()
         let outData = outBox.data
         if process.terminationReason == .uncaughtSignal {
-            XCTFail("simrun \(arguments.joined(separator: " ")) was killed after \(timeout) s", file: file, line: line)
+            XCTFail("simrun \(arguments.joined(separator: " ")) " + (timedOut ? "was killed after \(timeout) s"
+                    : "died of signal \(process.terminationStatus)"), file: file, line: line)
         }
         return Result(status: process.terminationStatus,
                       stdout: String(decoding: outData, as: UTF8.self),
                       stderr: String(decoding: errData, as: UTF8.self),
-                      seconds: Date().timeIntervalSince(start))
+                      seconds: Date().timeIntervalSince(start),
+                      signalled: process.terminationReason == .uncaughtSignal)
     }
 }
 
