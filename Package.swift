@@ -22,6 +22,7 @@ let package = Package(
         // Raw mode, window size and signal-safe restore for `simrun tune`.
         .target(name: "CTerminal"),
         .executableTarget(name: "simrun", dependencies: ["SpringKitSim", "CTerminal"]),
-        .testTarget(name: "SpringKitSimTests", dependencies: ["SpringKitSim"]),
+        // Data/: reference values read from the source tree (Data/math-reference.txt).
+        .testTarget(name: "SpringKitSimTests", dependencies: ["SpringKitSim"], exclude: ["Data"]),
     ]
 )
