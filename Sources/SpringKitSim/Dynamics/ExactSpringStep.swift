@@ -1,5 +1,3 @@
-import Foundation
-
 /// The exact step of a linear spring x'' + 2ζωx' + ω²x = 0 (the `exact` solver): with
 /// A = [[0, 1], [−ω², −2ζω]], [x, v] advances by Φ = exp(A h) in all three regimes.
 /// For a zero-length anchored spring both axes are such springs, with x = p − anchor.
@@ -10,13 +8,13 @@ public struct ExactStepMatrix: Equatable, Sendable {
         let omega = 2 * Double.pi * frequency
         if zeta < 1 {
             let wd = omega * (1 - zeta * zeta).squareRoot()
-            let c = cos(wd * h), s = sin(wd * h), e = exp(-zeta * omega * h)
+            let c = DMath.cos(wd * h), s = DMath.sin(wd * h), e = DMath.exp(-zeta * omega * h)
             m00 = e * (c + zeta * omega / wd * s)
             m01 = e * s / wd
             m10 = -e * omega * omega / wd * s
             m11 = e * (c - zeta * omega / wd * s)
         } else if zeta == 1 {
-            let e = exp(-omega * h)
+            let e = DMath.exp(-omega * h)
             m00 = e * (1 + omega * h)
             m01 = e * h
             m10 = -e * omega * omega * h
@@ -24,7 +22,7 @@ public struct ExactStepMatrix: Equatable, Sendable {
         } else {
             let root = (zeta * zeta - 1).squareRoot()
             let r1 = -omega * (zeta - root), r2 = -omega * (zeta + root)
-            let e1 = exp(r1 * h), e2 = exp(r2 * h)
+            let e1 = DMath.exp(r1 * h), e2 = DMath.exp(r2 * h)
             let scale = 1 / (r1 - r2)
             m00 = scale * (r1 * e2 - r2 * e1)
             m01 = scale * (e1 - e2)

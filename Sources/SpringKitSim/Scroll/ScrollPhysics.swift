@@ -1,5 +1,3 @@
-import Foundation
-
 /// The formulas of `UIScrollView`'s motion (see docs/physics.md, "Scroll view").
 public enum ScrollPhysics {
     /// `UIScrollView.DecelerationRate.normal` and `.fast`: velocity is multiplied by the
@@ -23,13 +21,13 @@ public enum ScrollPhysics {
     /// Offset and velocity after decelerating for `t` seconds from `x0`, `v0`:
     /// `v(t) = v0·r^(1000t)`, `x(t) = x0 + v0·(r^(1000t) − 1)/(1000 ln r)`.
     public static func decelerate(x0: Double, v0: Double, rate r: Double, time t: Double) -> (x: Double, v: Double) {
-        let factor = pow(r, 1000 * t)
-        return (x0 + v0 * (factor - 1) / (1000 * log(r)), v0 * factor)
+        let factor = DMath.pow(r, 1000 * t)
+        return (x0 + v0 * (factor - 1) / (1000 * DMath.log(r)), v0 * factor)
     }
 
     /// How far a fling at `v0` travels before stopping: `−v0 / (1000 ln r)`.
     public static func decelerationDistance(v0: Double, rate r: Double) -> Double {
-        -v0 / (1000 * log(r))
+        -v0 / (1000 * DMath.log(r))
     }
 
     /// Where a fling from `offset` at offset velocity `v` (points/s) comes to rest, as WWDC 2018
