@@ -66,6 +66,7 @@ enum CheckCommand {
             let outcome = GoldenCheck.check(script: script.path, fromDirectory: script.fromDirectory, options: options)
             outcomes.append(outcome)
             print(line(outcome))
+            if let hash = outcome.traceHash { print("hash \(outcome.script) \(DeterminismHash.hex(hash))") }
             if annotate, let message = failureMessage(outcome) {
                 print("::error file=\(escapeProperty(outcome.script)),line=1,title=simrun check::\(escapeData(message))")
             }

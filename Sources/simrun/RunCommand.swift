@@ -55,8 +55,9 @@ enum RunCommand {
         var written: [String] = []
         if let trace = run.trace {
             let path = tracePath ?? "out/\(name).\(jsonLines ? "jsonl" : "csv")"
-            try outputs.add(jsonLines ? TraceCSV.jsonLinesBytes(trace) : TraceCSV.bytes(trace), to: path)
-            written.append("trace: \(path) (\(trace.rowCount) rows)")
+            let csv = TraceCSV.bytes(trace)
+            try outputs.add(jsonLines ? TraceCSV.jsonLinesBytes(trace) : csv, to: path)
+            written.append("trace: \(path) (\(trace.rowCount) rows, hash \(DeterminismHash.hex(DeterminismHash.of(csv: csv))))")
         }
         if let report = run.report {
             let path = reportPath ?? "out/\(name).html"

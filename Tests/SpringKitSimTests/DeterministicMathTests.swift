@@ -5,11 +5,14 @@ import XCTest
 /// `DMath` against high-precision references: mpmath values committed in
 /// Data/math-reference.txt (every platform) and, on x86_64, a seeded sweep against the
 /// platform's `Float80` functions (whose error is about 1/2000 of a double's ulp).
-/// The bound asserted is the one docs/physics.md states: below 1 ulp, and the measured
-/// maxima are printed. `SPRINGKIT_MATH_SAMPLES=N` widens the sweep (for measuring).
+/// The measured maxima are printed; the bounds asserted are those docs/physics.md states.
+/// `SPRINGKIT_MATH_SAMPLES=N` widens the sweep (the documented figures used 1,000,000).
 final class DeterministicMathTests: XCTestCase {
-    /// The error bound docs/physics.md promises, in ulps of the exact result.
-    static let bound = 1.0
+    /// The error bounds docs/physics.md states, in ulps of the exact result: 0.6, and 0.8
+    /// for `exp` where its results may be subnormal (x < −708.4, rounded twice).
+    static func bound(_ name: String, subnormalResults: Bool = false) -> Double {
+        name == "exp" && subnormalResults ? 0.8 : 0.6
+    }
 
     static func function(_ name: String) -> ((Double, Double) -> Double)? {
         switch name {
@@ -32,7 +35,7 @@ final class DeterministicMathTests: XCTestCase {
         return belowPowerOfTwo ? 2 * error : error
     }
 
-    func testMatchesTheMpmathReferenceWithinOneUlp() throws {
+    func testMatchesTheMpmathReferenceWithinTheDocumentedBounds() throws {
         let url = repositoryRoot.appendingPathComponent("Tests/SpringKitSimTests/Data/math-reference.txt")
         let text = try String(contentsOf: url, encoding: .utf8)
         var worst: [String: (ulps: Double, line: String)] = [:]
@@ -51,13 +54,13 @@ final class DeterministicMathTests: XCTestCase {
         for name in counts.keys.sorted() {
             let w = worst[name]!
             print("DMath.\(name): \(counts[name]!) mpmath values, largest error \(NumberFormat.fixed(w.ulps, 3)) ulp at \(w.line)")
-            XCTAssertLessThan(w.ulps, Self.bound, w.line)
+            XCTAssertLessThan(w.ulps, Self.bound(name, subnormalResults: true), w.line)
         }
     }
 
     #if arch(x86_64) && !os(Windows)
     /// The sweep: seeded arguments over the ranges the simulation uses and the whole domain.
-    func testSweepAgainstFloat80WithinOneUlp() {
+    func testSweepAgainstFloat80WithinTheDocumentedBounds() {
         let samples = ProcessInfo.processInfo.environment["SPRINGKIT_MATH_SAMPLES"].flatMap(Int.init) ?? 20_000
         var random = SeededGenerator(seed: 17)
         func uniform(_ a: Double, _ b: Double) -> Double { a + (b - a) * random.nextUnit() }
@@ -84,19 +87,27 @@ final class DeterministicMathTests: XCTestCase {
             ("cos", "[-1e6, 1e6]", { (uniform(-1e6, 1e6), 0) }, { x, _ in DMath.cos(x) }, { x, _ in Foundation.cos(x) }),
             ("cos", "±[1e6, 1e300]", { (logUniform(1e6, 1e300) * (random.next() & 1 == 0 ? 1 : -1), 0) }, { x, _ in DMath.cos(x) }, { x, _ in Foundation.cos(x) }),
         ]
+        // The platform's own double functions, only to count how often the last bit differs.
+        let platform: [String: (Double, Double) -> Double] = [
+            "exp": { x, _ in Foundation.exp(x) }, "log": { x, _ in Foundation.log(x) }, "pow": { Foundation.pow($0, $1) },
+            "sin": { x, _ in Foundation.sin(x) }, "cos": { x, _ in Foundation.cos(x) },
+        ]
         for c in cases {
-            var worst = 0.0, at = (0.0, 0.0)
+            var worst = 0.0, at = (0.0, 0.0), differences = 0
             for _ in 0..<samples {
                 let (x, y) = c.argument()
                 let exact = c.reference(Float80(x), Float80(y))
                 let rounded = Double(exact)
                 guard rounded.isFinite, rounded != 0 else { continue }
                 let offset = Double((exact - Float80(rounded)) / Float80(rounded.ulp))
-                let error = Self.ulps(c.dmath(x, y), nearest: rounded, offset: offset)
+                let value = c.dmath(x, y)
+                let error = Self.ulps(value, nearest: rounded, offset: offset)
                 if error > worst { worst = error; at = (x, y) }
+                if value != platform[c.name]!(x, y) { differences += 1 }
             }
-            print("DMath.\(c.name) on \(c.range): \(samples) Float80 comparisons, largest error \(NumberFormat.fixed(worst, 3)) ulp at \(at)")
-            XCTAssertLessThan(worst, Self.bound, "\(c.name)\(at)")
+            print("DMath.\(c.name) on \(c.range): \(samples) Float80 comparisons, largest error \(NumberFormat.fixed(worst, 3)) ulp at \(at); "
+                  + "differs from the platform's \(c.name) in \(differences)")
+            XCTAssertLessThan(worst, Self.bound(c.name, subnormalResults: c.range.contains("-745")), "\(c.name)\(at)")
         }
     }
     #endif

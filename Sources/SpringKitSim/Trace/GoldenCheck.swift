@@ -34,6 +34,8 @@ public enum GoldenCheck {
         public var status: Status
         public var seconds: Double
         public var comparison: TraceComparison?
+        /// The determinism hash of the trace this run wrote (nil when it wrote none).
+        public var traceHash: UInt64?
     }
 
     /// Where the golden of `script` lives.
@@ -87,13 +89,14 @@ public enum GoldenCheck {
         let start = DispatchTime.now().uptimeNanoseconds
         var outcome = Outcome(script: script, golden: golden, status: .passed, seconds: 0, comparison: nil)
         defer { outcome.seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 }
-        outcome.status = status(script: script, golden: golden, fromDirectory: fromDirectory, options: options, comparison: &outcome.comparison)
+        outcome.status = status(script: script, golden: golden, fromDirectory: fromDirectory, options: options,
+                                comparison: &outcome.comparison, traceHash: &outcome.traceHash)
         outcome.seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         return outcome
     }
 
     private static func status(script: String, golden: String, fromDirectory: Bool, options: Options,
-                               comparison: inout TraceComparison?) -> Status {
+                               comparison: inout TraceComparison?, traceHash: inout UInt64?) -> Status {
         let run: ScriptRun
         var text = ""
         do {
@@ -102,6 +105,7 @@ public enum GoldenCheck {
                 return fromDirectory ? .skipped : .error("\(script) returns no trace, so there is nothing to check")
             }
             text = TraceCSV.text(trace)
+            traceHash = DeterminismHash.of(csv: text.utf8)
             for attempt in 1..<max(options.repeatCount, 1) {
                 let again = try ScriptRunner.run(path: script, options: options.script)
                 let other = again.trace.map(TraceCSV.text) ?? ""
