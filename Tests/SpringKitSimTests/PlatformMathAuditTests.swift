@@ -105,17 +105,9 @@ final class PlatformMathAuditTests: XCTestCase {
     }
 
     static func output(_ tool: String, _ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw NSError(domain: "\(tool) \(arguments) failed", code: Int(process.terminationStatus)) }
-        return String(decoding: data, as: UTF8.self)
+        let result = try runTool(tool, arguments)
+        guard result.status == 0 else { throw NSError(domain: "\(tool) \(arguments) failed", code: Int(result.status)) }
+        return result.stdout
     }
 
     /// The audit proper: no undefined platform transcendental in any simulation object.

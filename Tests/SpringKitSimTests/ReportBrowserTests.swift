@@ -13,16 +13,7 @@ final class ReportBrowserTests: XCTestCase {
     }
 
     static func browse(_ browser: String, _ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: browser)
-        process.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars"] + arguments
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+        try runTool(browser, ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars"] + arguments).stdout
     }
 
     struct Probe: Decodable { var id: Int; var stretch: Double; var rows: [Int] }
