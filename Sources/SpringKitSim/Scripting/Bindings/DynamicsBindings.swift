@@ -1,7 +1,7 @@
 /// `springkit.world{...}` and the World methods (see docs/lua-api.md, "Dynamics").
 extension ModuleBuilder {
     func addDynamics() {
-        LuaClasses.world.define(in: lua, methods: worldMethods + worldIterationMethods, properties: [
+        LuaClasses.world.define(in: lua, methods: worldMethods + worldIterationMethods + batchWorldMethods, properties: [
             "time": { call, object in call.push((object as! World).time); return 1 },
             "frame": { call, object in call.push((object as! World).frameCount); return 1 },
             "steps": { call, object in call.push((object as! World).stepCount); return 1 },
