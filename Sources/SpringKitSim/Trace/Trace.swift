@@ -35,6 +35,18 @@ public struct Trace: Equatable, Sendable {
         values.append(contentsOf: row)
     }
 
+    /// Appends one row, its value in column c given by `value(c)`, in place; when `value`
+    /// throws, nothing is appended.
+    public mutating func appendRow(_ value: (Int) throws -> Double) rethrows {
+        let start = values.count
+        do {
+            for c in 0..<columns.count { values.append(try value(c)) }
+        } catch {
+            values.removeSubrange(start...)
+            throw error
+        }
+    }
+
     /// Appends one row from its parts without building an intermediate array.
     public mutating func append(frame: Int, t: Double, id: Int, _ rest: Double...) {
         precondition(rest.count + 3 == columns.count, "trace row has \(rest.count + 3) values for \(columns.count) columns")

@@ -2,18 +2,21 @@ import CLua
 
 /// `springkit.trace{columns}`, `springkit.load_trace(path)` and the Trace methods.
 extension ModuleBuilder {
+    /// `tr:add(...)`: the row goes straight into the trace's storage (no row array, no copy).
+    static func addRow(_ call: LuaCall, to trace: inout Trace) throws {
+        let width = trace.columns.count
+        guard call.argumentCount - 1 == Int32(width) else {
+            throw call.argumentError(Int32(width) + 1 < call.argumentCount ? call.argumentCount : call.argumentCount + 1,
+                "expected \(width) values (\(trace.columns.joined(separator: ","))), got \(call.argumentCount - 1)")
+        }
+        try trace.appendRow { c in try call.number(Int32(c) + 2) }
+    }
+
     func addTraces() {
         LuaClasses.trace.define(in: lua, methods: [
             ("add", { call in
                 let box = try call.object(1, TraceBox.self, LuaClasses.trace)
-                let width = box.trace.columns.count
-                guard call.argumentCount - 1 == Int32(width) else {
-                    throw call.argumentError(Int32(width) + 1 < call.argumentCount ? call.argumentCount : call.argumentCount + 1,
-                        "expected \(width) values (\(box.trace.columns.joined(separator: ","))), got \(call.argumentCount - 1)")
-                }
-                var row = [Double](repeating: 0, count: width)
-                for i in 0..<width { row[i] = try call.number(Int32(i) + 2) }
-                box.trace.append(row: row)
+                try Self.addRow(call, to: &box.trace)
                 return 0
             }),
             ("columns", { call in
