@@ -4,13 +4,17 @@ import XCTest
 /// The anchored-spring step on several threads: how items are split, and that the result
 /// does not depend on the thread count to the last bit.
 final class ParallelStepTests: XCTestCase {
+    /// The split these tests force (`minimumItemsPerThread`), smaller than the default so
+    /// worlds stay small; the split's code is the same for every value.
+    static let perThread = 24_576
+
     func testThreadRangesCoverEveryItemOnceOnBlockBoundaries() {
         var random = SeededGenerator(seed: 7)
-        let perThread = AnchoredSpringStep.itemsPerThread
+        for perThread in [Self.perThread, AnchoredSpringStep.defaultItemsPerThread] {
         for trial in 0..<2_000 {
             let count = trial < 20 ? trial * perThread / 4 : Int(random.nextUnit() * 3_000_000)
             let threads = 1 + Int(random.nextUnit() * 8)
-            let used = AnchoredSpringStep.threadCount(count: count, threads: threads)
+            let used = AnchoredSpringStep.threadCount(count: count, threads: threads, minimumPerThread: perThread)
             let ranges = (0..<used).map { AnchoredSpringStep.threadRange($0, of: used, count: count) }
             XCTAssertEqual(ranges.first?.lowerBound, 0)
             XCTAssertEqual(ranges.last?.upperBound, count)
@@ -25,6 +29,7 @@ final class ParallelStepTests: XCTestCase {
                 XCTAssert(threads == 1 || count < 2 * perThread, "count \(count), threads \(threads): one range")
             }
         }
+        }
     }
 
     /// A large mixed world (zero and non-zero lengths, resting items, joints, resistance)
@@ -36,11 +41,12 @@ final class ParallelStepTests: XCTestCase {
             for threads in [1, 2, 3, 5] {
                 var configuration = WorldConfiguration()
                 configuration.threads = threads
+                configuration.minimumItemsPerThread = Self.perThread
                 configuration.resistance = withLengths ? 0.7 : 0
                 let world = try World(configuration: configuration)
                 var random = SeededGenerator(seed: 11)
                 var items: [ItemID] = []
-                let count = 3 * AnchoredSpringStep.itemsPerThread + 123
+                let count = 3 * Self.perThread + 123
                 for i in 0..<count {
                     let anchor = SIMD2(Double(i % 300) * 12, Double(i / 300) * 12)
                     // Every ninth item starts at its anchor at rest: it falls asleep early.
@@ -72,7 +78,7 @@ final class ParallelStepTests: XCTestCase {
             // The run must have something to compare: some items asleep, some awake.
             let resting = stride(from: 5, to: states[0].count, by: 5).filter { states[0][$0] == 1 }.count
             XCTAssertGreaterThan(resting, 0)
-            XCTAssertLessThan(resting, 3 * AnchoredSpringStep.itemsPerThread)
+            XCTAssertLessThan(resting, 3 * Self.perThread)
             for k in 1..<states.count {
                 XCTAssert(states[k] == states[0], "threads case \(k) differs (lengths: \(withLengths))")
             }
@@ -84,8 +90,9 @@ final class ParallelStepTests: XCTestCase {
             var configuration = WorldConfiguration()
             configuration.solver = solver
             configuration.threads = 4
+            configuration.minimumItemsPerThread = Self.perThread
             let world = try World(configuration: configuration)
-            for i in 0..<(2 * AnchoredSpringStep.itemsPerThread - 1) {
+            for i in 0..<(2 * Self.perThread - 1) {
                 let item = try world.addItem(center: SIMD2(Double(i), 5))
                 try world.attach(item, to: SIMD2(Double(i), 0), SpringParameters(damping: 0.5, frequency: 1))
             }
@@ -101,5 +108,9 @@ final class ParallelStepTests: XCTestCase {
         XCTAssertThrowsError(try World(configuration: configuration))
         configuration.threads = 257
         XCTAssertThrowsError(try World(configuration: configuration))
+        configuration.threads = 0
+        configuration.minimumItemsPerThread = 255
+        XCTAssertThrowsError(try World(configuration: configuration))
+        XCTAssertEqual(WorldConfiguration().minimumItemsPerThread, AnchoredSpringStep.defaultItemsPerThread)
     }
 }

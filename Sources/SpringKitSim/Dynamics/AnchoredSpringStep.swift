@@ -38,10 +38,14 @@ enum AnchoredSpringStep {
         }
     }
 
-    /// Fewest items a thread is given. Below twice this the step stays on the caller's
-    /// thread: measured on 2 cores, 32,768 items ran slower on two threads than on one
-    /// (1.6 against 1.45 ns per spring-step) and 50,000 faster (1.3 against 1.6).
-    static let itemsPerThread = 24_576
+    /// Fewest items a thread is given by default (`WorldConfiguration.minimumItemsPerThread`).
+    /// Below twice this the step stays on the caller's thread. `simrun bench suite` (scene
+    /// `threads-crossover`) times 1 against 2 threads from 65,536 to 1,048,576 items on the
+    /// machine it runs on: on the 2-core reference machine, shared with other work, two
+    /// threads lost up to 262,144 items and won from 524,288 (see docs/physics.md). A frame
+    /// of fewer items is too short for a second thread's wake-up and a second core that may
+    /// be busy; a wrong guess here costs time, never results.
+    public static let defaultItemsPerThread = 131_072
 
     /// Active processors, read once (on Linux the query reads files).
     static let processors = ProcessInfo.processInfo.activeProcessorCount
@@ -56,12 +60,13 @@ enum AnchoredSpringStep {
     /// ranges, one per thread (`threadCount`); every item is computed by the same code
     /// whichever range holds it.
     static func advance(_ items: inout ItemStore, steps: Int, h: Double, slop: Double, resistance: Double,
-                        restSpeed: Double, restStepsToSleep: Double, zeroLength: Bool, threads: Int) -> Int {
+                        restSpeed: Double, restStepsToSleep: Double, zeroLength: Bool, threads: Int,
+                        minimumPerThread: Int = defaultItemsPerThread) -> Int {
         let constants = skk_StepConstants(step: h, slopSquared: slop * slop, restSpeedSquared: restSpeed * restSpeed,
                                           restStepsToSleep: restStepsToSleep, velocityKeep: 1 / (1 + h * resistance),
                                           zeroLength: zeroLength ? 1 : 0)
         let n = items.count
-        let used = threadCount(count: n, threads: threads)
+        let used = threadCount(count: n, threads: threads, minimumPerThread: minimumPerThread)
         return items.px.withUnsafeMutableBufferPointer { px in
         items.py.withUnsafeMutableBufferPointer { py in
         items.vx.withUnsafeMutableBufferPointer { vx in
@@ -94,9 +99,9 @@ enum AnchoredSpringStep {
     }
 
     /// Threads used for `count` items when `threads` are allowed (0: one per active
-    /// processor): each gets at least `itemsPerThread` items.
-    static func threadCount(count: Int, threads: Int) -> Int {
-        max(1, min(threads == 0 ? processors : threads, count / itemsPerThread))
+    /// processor): each gets at least `minimumPerThread` items.
+    static func threadCount(count: Int, threads: Int, minimumPerThread: Int = defaultItemsPerThread) -> Int {
+        max(1, min(threads == 0 ? processors : threads, count / minimumPerThread))
     }
 
     /// The items of thread `k` of `used`: contiguous ranges that cover 0..<count, start on

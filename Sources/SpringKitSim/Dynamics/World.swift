@@ -277,7 +277,7 @@ public final class World {
             awakeAnchored = awakeAnchored == 0 ? 0 : AnchoredSpringStep.advance(
                 &items, steps: steps, h: c.stepDuration, slop: c.linearSlop, resistance: c.resistance,
                 restSpeed: c.restSpeed, restStepsToSleep: c.restSteps, zeroLength: anchoredLengthsAreZero,
-                threads: c.threads)
+                threads: c.threads, minimumPerThread: c.minimumItemsPerThread)
         case .exact:
             awakeAnchored = awakeAnchored == 0 ? 0 : ExactSpringStep.advance(
                 &items, matrices: exactMatrices, steps: steps, restSpeed: c.restSpeed, restStepsToSleep: c.restSteps)
@@ -398,7 +398,8 @@ extension World {
     /// (0: one per active processor), fewer for small worlds, 1 under 49,152 items.
     /// The `exact` solver and the joint solver always run on the caller's thread.
     public var anchoredStepThreads: Int {
-        configuration.solver == .uikit ? AnchoredSpringStep.threadCount(count: items.count, threads: configuration.threads) : 1
+        configuration.solver == .uikit ? AnchoredSpringStep.threadCount(count: items.count, threads: configuration.threads,
+                                                                                       minimumPerThread: configuration.minimumItemsPerThread) : 1
     }
 
     /// The instruction set of the anchored-spring kernel on this CPU ("avx512", "avx2", "baseline").

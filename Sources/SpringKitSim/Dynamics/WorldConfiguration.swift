@@ -25,8 +25,12 @@ public struct WorldConfiguration: Equatable, Sendable {
     /// Threads the anchored-spring step may use: 0 (default) one per active processor,
     /// 1 none but the caller's. Items are independent in that step and each is computed
     /// the same way on any thread, so results are bit-identical for every value; worlds
-    /// under 49,152 items (twice `AnchoredSpringStep.itemsPerThread`) stay on the caller's thread.
+    /// under twice `minimumItemsPerThread` items stay on the caller's thread.
     public var threads: Int = 0
+    /// Fewest items a thread of the anchored-spring step is given (`threads` is lowered to
+    /// fit). The default is the documented constant `simrun bench suite` justifies (scene
+    /// `threads-crossover`); any value gives the same results. For measurements and tuning.
+    public var minimumItemsPerThread: Int = AnchoredSpringStep.defaultItemsPerThread
 
     public init() {}
 
@@ -45,6 +49,7 @@ public struct WorldConfiguration: Equatable, Sendable {
         try require(restSpeed.isFinite && restSpeed >= 0, "rest speed must be ≥ 0, got \(NumberFormat.shortest(restSpeed))")
         try require(!restTime.isNaN && restTime >= 0, "rest time must be ≥ 0 (or infinite), got \(NumberFormat.shortest(restTime))")
         try require((0...256).contains(threads), "threads must be 0…256 (0: one per processor), got \(threads)")
+        try require(minimumItemsPerThread >= 256, "minimum items per thread must be ≥ 256, got \(minimumItemsPerThread)")
     }
 
     /// Fixed steps an item must spend at or under `restSpeed` before it rests.
