@@ -12,6 +12,7 @@ enum BenchCommand {
     ]
 
     static func run(_ arguments: [String]) throws -> Int32 {
+        if arguments.first == "suite" { return try SuiteBench.run(Array(arguments.dropFirst())) }
         var chosen: [String] = []
         for argument in arguments {
             if argument == "--help" || argument == "-h" {
@@ -35,7 +36,7 @@ enum BenchCommand {
     }
 
     static var help: String {
-        "usage: simrun bench [SECTION]...\n\nsections:\n" + sections.map { "  \($0.name.padding(toLength: 12, withPad: " ", startingAt: 0))\($0.summary)" }.joined(separator: "\n")
+        "usage: simrun bench [SECTION]...\n       simrun bench suite [options]   (the scene suite; see 'simrun bench suite --help', bench/suite)\n\nsections:\n" + sections.map { "  \($0.name.padding(toLength: 12, withPad: " ", startingAt: 0))\($0.summary)" }.joined(separator: "\n")
     }
 }
 
@@ -107,6 +108,10 @@ enum DynamicsBench {
         var configuration = WorldConfiguration()
         configuration.restTime = .infinity
         configuration.threads = threads
+        return try makeWorld(n, configuration: configuration)
+    }
+
+    static func makeWorld(_ n: Int, configuration: WorldConfiguration) throws -> World {
         let world = try World(configuration: configuration)
         world.reserveCapacity(items: n, springs: n)
         var random = SeededGenerator(seed: 1)

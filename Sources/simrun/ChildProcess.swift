@@ -13,6 +13,8 @@ enum ChildProcess {
     struct Result {
         var status: Int32
         var seconds: Double
+        /// CPU time the child used (user + system), seconds: what a busy machine inflates least.
+        var cpuSeconds: Double
         /// The child's peak resident set, bytes.
         var peakResidentBytes: Int
         /// What it wrote to standard output (standard error is discarded unless it failed).
@@ -63,7 +65,9 @@ enum ChildProcess {
         // Exited normally: the low 7 bits are 0 and the code is in the next byte; else a signal.
         let exited = status & 0x7f == 0
         let read = { (path: String) in String(decoding: FileManager.default.contents(atPath: path) ?? Data(), as: UTF8.self) }
-        return Result(status: exited ? (status >> 8) & 0xff : 128 + (status & 0x7f), seconds: seconds,
+        let cpu = Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
+            + Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
+        return Result(status: exited ? (status >> 8) & 0xff : 128 + (status & 0x7f), seconds: seconds, cpuSeconds: cpu,
                       peakResidentBytes: peak, output: read(outPath), errorOutput: read(errPath))
     }
 

@@ -45,7 +45,7 @@ enum AnchoredSpringStep {
     /// threads lost up to 262,144 items and won from 524,288 (see docs/physics.md). A frame
     /// of fewer items is too short for a second thread's wake-up and a second core that may
     /// be busy; a wrong guess here costs time, never results.
-    public static let defaultItemsPerThread = 131_072
+    static let defaultItemsPerThread = 131_072
 
     /// Active processors, read once (on Linux the query reads files).
     static let processors = ProcessInfo.processInfo.activeProcessorCount

@@ -30,7 +30,9 @@ public struct WorldConfiguration: Equatable, Sendable {
     /// Fewest items a thread of the anchored-spring step is given (`threads` is lowered to
     /// fit). The default is the documented constant `simrun bench suite` justifies (scene
     /// `threads-crossover`); any value gives the same results. For measurements and tuning.
-    public var minimumItemsPerThread: Int = AnchoredSpringStep.defaultItemsPerThread
+    public var minimumItemsPerThread: Int = WorldConfiguration.defaultMinimumItemsPerThread
+    /// The default of `minimumItemsPerThread`: 131,072, so worlds split from 262,144 items.
+    public static let defaultMinimumItemsPerThread = AnchoredSpringStep.defaultItemsPerThread
 
     public init() {}
 
