@@ -3,7 +3,7 @@ SWIFT ?= swift
 SIMRUN_RELEASE := .build/release/simrun
 SIMRUN_DEBUG := .build/debug/simrun
 
-.PHONY: run test deps test-deps build release check determinism bench bench-peers clean
+.PHONY: run test deps test-deps build release check determinism bench bench-peers bench-suite clean
 
 ## make run: install what is missing, build release, run the rubber menu.
 run: deps release
@@ -43,6 +43,11 @@ bench: release
 bench-peers:
 	@tools/install-deps --bench
 	bench/peers
+
+## The scene suite, with the peers beside; figures to bench/results/MACHINE.csv.
+bench-suite:
+	@tools/install-deps --bench
+	bench/suite
 
 clean:
 	rm -rf .build out
