@@ -205,6 +205,14 @@ public final class World {
         return (a, b)
     }
 
+    /// How far a spring is pulled: its item's position minus the anchor (or minus the second item's position).
+    public func displacement(_ id: SpringID) throws -> SIMD2<Double> {
+        let s = try springIndex(id)
+        let a = items.position(Int(springs.itemA[s]))
+        let b = springs.itemB[s] < 0 ? SIMD2(springs.anchorX[s], springs.anchorY[s]) : items.position(Int(springs.itemB[s]))
+        return a - b
+    }
+
     /// The springs attached to an item, in the order they were added.
     public func springs(of item: ItemID) throws -> [SpringID] {
         let i = Int32(try index(item))

@@ -96,7 +96,7 @@ public enum HTMLReport {
       }
       SpringKitShapes.draw(g, k, ox, oy, scale);
       const marks = SpringKitShapes.markers.filter(m => m[0] <= k).map(m => m[1]);
-      readout.textContent = "frame " + k + "  t = " + t.toFixed(3) + " s  offset = " + oy.toFixed(1) + " pt" +
+      readout.textContent = "frame " + k + "  t = " + t.toFixed(3) + " s  offset = " + (ox ? ox.toFixed(1) + ", " : "") + oy.toFixed(1) + " pt" +
         (marks.length ? "  · " + marks[marks.length - 1] : "");
     }
     const plotCanvases = data.plots.map(p => {
@@ -140,6 +140,7 @@ public enum HTMLReport {
     });
     const query = new URLSearchParams(location.search), start = query.get("frame");
     show(start === null ? 0 : Math.min(data.frameCount - 1, Math.max(0, +start)));
+    SpringKitShapes.probe(scene, +scrub.value, scale, query);
     // ?dump=K,L,...: the decoded frames K, L, ... (in that order) as JSON, for tests.
     if (query.get("dump") !== null) {
       const out = document.createElement("pre");

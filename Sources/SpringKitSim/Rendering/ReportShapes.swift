@@ -10,8 +10,8 @@ extension ReportData {
             case circle(center: SIMD2<Double>, radius: Double)
             /// A path in its own coordinates, drawn with its origin at `origin`.
             case path([PathElement], origin: SIMD2<Double>)
-            /// Text with its baseline's left end at `at`, `size` points high.
-            case label(String, at: SIMD2<Double>, size: Double)
+            /// Text `size` points high with its baseline's left end at `at`, or centred on `at` when `centered`.
+            case label(String, at: SIMD2<Double>, size: Double, centered: Bool)
             case line(from: SIMD2<Double>, to: SIMD2<Double>)
         }
 
@@ -54,7 +54,7 @@ extension ReportData {
 /// The JSON of a report's shapes and markers, and the player code that draws them. Kept
 /// apart from the cells' encoding: `{"shapes":[[shape…] per frame],"markers":[[frame,label]…]}`,
 /// each shape `[kind, color, alpha, filled, lineWidth, ghost, fixed, geometry…]` with kind
-/// `r` (x, y, w, h, radius), `c` (x, y, r), `p` (x, y, [op, numbers…]…), `t` (x, y, size, text), `l` (x0, y0, x1, y1).
+/// `r` (x, y, w, h, radius), `c` (x, y, r), `p` (x, y, [op, numbers…]…), `t` (x, y, size, text, centred), `l` (x0, y0, x1, y1).
 public enum ReportShapesEncoding {
     /// True when the report has anything for this encoding to carry.
     public static func isNeeded(_ report: ReportData) -> Bool {
@@ -83,8 +83,8 @@ public enum ReportShapesEncoding {
             return "[\"r\",\(head),\(n(r.x)),\(n(r.y)),\(n(r.width)),\(n(r.height)),\(n(radius))]"
         case .circle(let c, let radius):
             return "[\"c\",\(head),\(n(c.x)),\(n(c.y)),\(n(radius))]"
-        case .label(let text, let at, let size):
-            return "[\"t\",\(head),\(n(at.x)),\(n(at.y)),\(n(size)),\(JSONText.quoted(text))]"
+        case .label(let text, let at, let size, let centered):
+            return "[\"t\",\(head),\(n(at.x)),\(n(at.y)),\(n(size)),\(JSONText.quoted(text)),\(centered ? 1 : 0)]"
         case .line(let from, let to):
             return "[\"l\",\(head),\(n(from.x)),\(n(from.y)),\(n(to.x)),\(n(to.y))]"
         case .path(let elements, let origin):
@@ -107,8 +107,10 @@ public enum ReportShapesEncoding {
       const el = document.getElementById("shapes");
       const data = el ? JSON.parse(el.textContent) : {shapes: [], markers: []};
       const hex = c => "#" + c.toString(16).padStart(6, "0");
+      let drawn = 0;
       function draw(g, k, ox, oy, scale) {
         const list = data.shapes[k] || [];
+        drawn = list.length;
         for (const s of list) {
           const [kind, color, alpha, filled, lineWidth, ghost, fixed] = s;
           g.save();
@@ -134,14 +136,25 @@ public enum ReportShapesEncoding {
               else g.closePath();
             }
           } else if (kind === "t") {
-            const [x, y, size, text] = s.slice(7);
-            g.font = size + "px sans-serif"; g.fillText(text, x, y); g.restore(); continue;
+            const [x, y, size, text, centered] = s.slice(7);
+            g.font = size + "px sans-serif";
+            if (centered) { g.textAlign = "center"; g.textBaseline = "middle"; }
+            g.fillText(text, x, y); g.restore(); continue;
           }
           if (filled && kind !== "l" && !ghost) g.fill(); else g.stroke();
           g.restore();
         }
       }
-      return {draw, markers: data.markers};
+      // ?shapes[&at=X,Y]: what frame k drew (shape count, markers, the pixel at viewport point X,Y), for tests.
+      function probe(canvas, k, scale, query) {
+        if (query.get("shapes") === null) return;
+        const out = document.createElement("pre"), at = (query.get("at") || "0,0").split(",").map(Number);
+        const p = canvas.getContext("2d").getImageData(Math.round(at[0] * scale), Math.round(at[1] * scale), 1, 1).data;
+        out.id = "shapes-drawn";
+        out.textContent = JSON.stringify({frame: k, drawn, markers: data.markers.length, pixel: [p[0], p[1], p[2]]});
+        document.body.appendChild(out);
+      }
+      return {draw, probe, markers: data.markers};
     })();
     """#
 }

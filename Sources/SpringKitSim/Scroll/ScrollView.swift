@@ -76,8 +76,25 @@ public final class ScrollView {
         max(minimumOffset, configuration.contentSize[a] + configuration.contentInset[a == 1 ? 2 : 3] - configuration.viewport[a])
     }
 
+    /// How far the content is pulled past its nearest edge (0 inside the edges): what a rubber
+    /// band shows and a pull-to-refresh measures.
+    public var overscroll: Double { max(minimumOffset - offset[a], offset[a] - maximumOffset, 0) }
+
     /// The offset along the scrolling axis.
     public var axisOffset: Double { offset[a] }
+
+    /// The offset that puts `rect`'s center at the viewport's center along the axis, clamped to the edges
+    /// (what a snap-to-item or a select-and-centre scrolls to).
+    public func offset(centering rect: Rect) -> Double {
+        min(max(rect.center[a] - configuration.viewport[a] / 2, minimumOffset), maximumOffset)
+    }
+
+    /// The viewport's center in content coordinates were the offset along the axis `axisOffset`.
+    public func viewportCenter(atOffset axisOffset: Double) -> SIMD2<Double> {
+        var origin = offset
+        origin[a] = axisOffset
+        return origin + configuration.viewport / 2
+    }
 
     /// The finger in content coordinates (what `pan.location(in: collectionView)` gives).
     public var touchLocation: SIMD2<Double>? { fingerLocation.map { $0 + offset } }

@@ -85,7 +85,7 @@ extension ModuleBuilder {
 /// Reads shape tables: exactly one geometry key (`rect`, `center` + `size`, `circle`, `path`,
 /// `text`, `line`) and the common style keys.
 enum ReportShapeReader {
-    static let keys: Set<String> = ["rect", "center", "size", "radius", "circle", "path", "at", "text", "line",
+    static let keys: Set<String> = ["rect", "center", "size", "radius", "circle", "path", "at", "text", "line", "align",
                                     "color", "alpha", "stroke", "line_width", "ghost", "fixed"]
 
     static func shapes(_ list: LuaTableArgument) throws -> [ReportData.Shape] {
@@ -152,7 +152,10 @@ enum ReportShapeReader {
             let text = try t.string("text")!
             let at = try numbers(t, "at", ["x", "y"]) ?? [0, 0]
             let size = try LayoutBindings.finite(t, "size", default: 12)
-            geometry = .label(text, at: SIMD2(at[0], at[1]), size: size)
+            let align = try t.string("align") ?? "left"
+            guard align == "left" || align == "center" else { throw call.argumentError(t.position, "field 'align': 'left' or 'center' expected, got '\(align)'") }
+            guard size > 0 else { throw call.argumentError(t.position, "field 'size': must be > 0") }
+            geometry = .label(text, at: SIMD2(at[0], at[1]), size: size, centered: align == "center")
         default:
             let at = try numbers(t, "at", ["x", "y"]) ?? [0, 0]
             geometry = .path(try t.withTable("path") { try path($0!) }, origin: SIMD2(at[0], at[1]))

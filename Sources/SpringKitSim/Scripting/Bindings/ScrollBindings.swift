@@ -251,6 +251,17 @@ extension ModuleBuilder {
                 ScrollBindings.pushRect(call, Rect(x: s.offset.x, y: s.offset.y, width: s.configuration.viewport.x, height: s.configuration.viewport.y))
                 return 1
             }),
+            ("offset_centering", { call in
+                let s = try box(call).scrollView
+                call.push(s.offset(centering: try ScrollBindings.rect(call, 2)))
+                return 1
+            }),
+            ("center_at", { call in
+                let s = try box(call).scrollView
+                let c = s.viewportCenter(atOffset: call.isNil(2) ? s.axisOffset : try call.finiteNumber(2))
+                call.push(c.x); call.push(c.y)
+                return 2
+            }),
             ("projected_offset", { call in
                 let s = try box(call).scrollView
                 let velocity = call.isNil(2) ? (s.configuration.axis == .vertical ? s.velocity.y : s.velocity.x) : try call.finiteNumber(2)
@@ -267,6 +278,7 @@ extension ModuleBuilder {
                 return 1
             },
             "phase": { call, o in call.push((o as! ScrollViewBox).scrollView.phase.rawValue); return 1 },
+            "overscroll": { call, o in call.push((o as! ScrollViewBox).scrollView.overscroll); return 1 },
             "moving": { call, o in call.push((o as! ScrollViewBox).scrollView.isMoving); return 1 },
             "axis": { call, o in call.push((o as! ScrollViewBox).scrollView.configuration.axis.rawValue); return 1 },
             "min_offset": { call, o in call.push((o as! ScrollViewBox).scrollView.minimumOffset); return 1 },

@@ -2,7 +2,7 @@ import CLua
 
 /// World methods that list items and springs and switch springs off:
 /// `w:item_ids()`, `w:spring_ids()`, `w:springs_of(id)`, `w:spring_items(s)`,
-/// `w:set_enabled(s, on)`, `w:enabled(s)`.
+/// `w:displacement(s)`, `w:set_enabled(s, on)`, `w:enabled(s)`.
 extension ModuleBuilder {
     var worldIterationMethods: [(String, LuaFunction.Body)] {
         func world(_ call: LuaCall) throws -> World { try call.object(1, World.self, LuaClasses.world) }
@@ -35,6 +35,13 @@ extension ModuleBuilder {
                 let (a, b) = try call.checked(2) { try w.items(of: s) }
                 call.push(Int(a.rawValue))
                 if let b { call.push(Int(b.rawValue)) } else { call.pushNil() }
+                return 2
+            }),
+            ("displacement", { call in
+                let w = try world(call)
+                let s = try spring(call)
+                let d = try call.checked(2) { try w.displacement(s) }
+                call.push(d.x); call.push(d.y)
                 return 2
             }),
             ("set_enabled", { call in
