@@ -86,8 +86,10 @@ local rested = pull(240, 0.6)
 sk.metric("short pull depth", short_peak, "pt")
 sk.metric("short pull refreshed", refreshes_before)
 sk.metric("long pull depth", trace:peak{column = "offset", from = long_start}, "pt")
-sk.metric("refresh began", refresh_began, "s")
-sk.metric("refresh ended", refresh_ended, "s")
+if refresh_began then
+  sk.metric("refresh began", refresh_began, "s")
+  sk.metric("refresh ended", refresh_ended, "s")
+end
 sk.metric("offset at rest", scroll.offset, "pt")
 if not (short_rested and rested) then print("did not come to rest within 5 s") end
 
