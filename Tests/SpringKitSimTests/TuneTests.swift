@@ -63,12 +63,17 @@ final class TuneTests: XCTestCase {
 
     // MARK: In a terminal
 
+    /// A tmux server of this test's own (XCTest makes an instance per test): test runs of other
+    /// checkouts on the machine kill theirs at the end, and a server just killed by the
+    /// previous test may still accept a session before it exits.
+    private let tmuxServer = "springkit-tests-\(getpid())-\(UUID().uuidString.prefix(8))"
+
     /// Runs tmux on the tests' own server through the shell (`system` waits and reaps at
     /// once); `capture-pane` output comes back through a temporary file.
     private func tmux(_ arguments: [String]) throws -> String {
         func quote(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'" }
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("springkit-tmux-\(getpid()).txt").path
-        let command = (["tmux", "-L", "springkit-tests"] + arguments).map(quote).joined(separator: " ")
+        let command = (["tmux", "-L", tmuxServer] + arguments).map(quote).joined(separator: " ")
             + " > \(quote(output)) 2>/dev/null < /dev/null"
         _ = system(command)
         defer { try? FileManager.default.removeItem(atPath: output) }
