@@ -1,32 +1,49 @@
 import Foundation
 import SpringKitSim
 
-/// `simrun check [PATH]... [--update] [--abs TOL] [--rel TOL] [--junit FILE] [--repeat N]`
+/// `simrun check [PATH]... [--update] [--abs TOL] [--rel TOL] [--junit FILE] [--repeat N] [--shard i/n] [--artifacts DIR]`
 enum CheckCommand {
     static let help = """
     usage: simrun check [PATH]... [options]
 
-    Runs every script (a directory: its *.lua files that return a trace) and compares its
-    trace with the golden DIR/__traces__/NAME.csv, column by column. PATH defaults to scripts/.
+    Runs every script (a directory: its *.lua files that return a trace), compares its trace
+    with the golden DIR/__traces__/NAME.csv row by row, matched by (frame, id), and tests the
+    script's springkit.expect declarations on it. PATH defaults to scripts/.
 
     options:
       --update               write goldens (new or changed), atomically; remove obsolete ones
       --abs TOL, --rel TOL   tolerances: |actual − golden| ≤ abs + rel·|golden| (default 1e-9 each;
                              per-column tolerances declared with springkit.tolerance still apply)
-      --junit FILE           write JUnit XML (one testcase per script)
+      --junit FILE           write JUnit XML (one testcase per golden and per expectation)
       --repeat N             run each script N times; any byte difference fails (flakiness guard)
+      --artifacts DIR        where a failing script's new trace and comparison page go
+                             (default out/check/, only when something fails)
+      --shard i/n            run only block i of n of the scripts (1 ≤ i ≤ n); join with 'simrun merge'
+      --no-timings           print and record no wall-clock times (output comparable byte for byte)
     \(ScriptOptionFlags.help)
 
     With CI set, nothing is written unless --update is given (SPRINGKIT_UPDATE_GOLDENS is ignored).
     With GITHUB_ACTIONS=true, failures are also printed as ::error annotations.
-    exit status: 0 all passed, 1 differences or missing goldens, 2 bad input.
+    exit status: 0 all passed, 1 differences, broken expectations or missing goldens, 2 bad input.
     """
+
+    /// Everything printed before the closing line, kept for the JUnit file's system-out.
+    final class Console {
+        private(set) var text = ""
+        func line(_ line: String) {
+            print(line)
+            text += line + "\n"
+        }
+    }
 
     static func run(_ arguments: [String]) throws -> Int32 {
         var args = CommandLineArguments(arguments, command: "check")
         var options = GoldenCheck.Options()
         var paths: [String] = []
         var junit: String?
+        var artifacts: String?
+        var shard: Shard?
+        var timings = true
         var explicitUpdate = false
         while let argument = args.next() {
             let (flag, inline) = CommandLineArguments.split(argument)
@@ -36,6 +53,9 @@ enum CheckCommand {
             case "--abs": options.absolute = try CommandLineArguments.nonNegativeNumber(try args.value(for: flag, inline: inline), flag: flag)
             case "--rel": options.relative = try CommandLineArguments.nonNegativeNumber(try args.value(for: flag, inline: inline), flag: flag)
             case "--junit": junit = try args.value(for: flag, inline: inline)
+            case "--artifacts": artifacts = try args.value(for: flag, inline: inline)
+            case "--shard": shard = try Shard(parsing: try args.value(for: flag, inline: inline))
+            case "--no-timings": timings = false
             case "--repeat": options.repeatCount = try CommandLineArguments.positiveInteger(try args.value(for: flag, inline: inline), flag: flag)
             case "--help", "-h":
                 print(help)
@@ -59,38 +79,64 @@ enum CheckCommand {
         let annotate = environment["GITHUB_ACTIONS"] == "true"
         if paths.isEmpty { paths = ["scripts"] }
 
-        let scripts = try GoldenCheck.scripts(in: paths)
-        var outcomes: [GoldenCheck.Outcome] = []
+        let allScripts = try GoldenCheck.scripts(in: paths)
+        let scripts = Array(allScripts[shard?.range(of: allScripts.count) ?? allScripts.indices])
+        let console = Console()
+        var cases: [JUnitReport.Case] = []
+        var badInput: [String] = []
         for (k, script) in scripts.enumerated() {
             if scripts.count > 3 { FileHandle.standardError.write(Data("[\(k + 1)/\(scripts.count)] \(script.path)\n".utf8)) }
-            let outcome = GoldenCheck.check(script: script.path, fromDirectory: script.fromDirectory, options: options)
-            outcomes.append(outcome)
-            print(line(outcome))
-            if let hash = outcome.traceHash { print("hash \(outcome.script) \(DeterminismHash.hex(hash))") }
-            if annotate, let message = failureMessage(outcome) {
-                print("::error file=\(escapeProperty(outcome.script)),line=1,title=simrun check::\(escapeData(message))")
+            var outcome = GoldenCheck.check(script: script.path, fromDirectory: script.fromDirectory, options: options)
+            let detail = reportLines(outcome)
+            console.line(line(outcome, timings: timings))
+            if let hash = outcome.traceHash { console.line("hash \(outcome.script) \(DeterminismHash.hex(hash))") }
+            for text in detail { console.line("         " + text) }
+            var written: [String] = []
+            if outcome.newTrace != nil || outcome.expectations.contains(where: { !$0.result.passed }) {
+                written = try writeArtifacts(&outcome, directory: artifacts ?? "out/check")
+                if !written.isEmpty { console.line("         artefacts: " + written.joined(separator: ", ")) }
             }
+            for expectation in outcome.expectations { console.line(line(expectation, script: outcome.script)) }
+            if annotate { annotations(outcome).forEach(console.line) }
+            if case .error(let message) = outcome.status { badInput.append(message) }
+            let output = written.isEmpty ? nil
+                : "artefacts: " + written.joined(separator: ", ") + "\n" + written.map { "[[ATTACHMENT|\($0)]]" }.joined(separator: "\n")
+            cases += JUnitReport.cases(outcome, detail: ([failureMessage(outcome) ?? ""] + detail).joined(separator: "\n"),
+                                       output: output, timings: timings)
             fflush(stdout)
         }
-        let directories = paths.filter { var d: ObjCBool = false; return FileManager.default.fileExists(atPath: $0, isDirectory: &d) && d.boolValue }
-        let obsolete = GoldenCheck.obsoleteGoldens(directories: directories, scripts: scripts.map(\.path))
-        for golden in obsolete {
-            if options.update {
-                try FileManager.default.removeItem(atPath: golden)
-                print("REMOVED  \(golden) (obsolete: no script)")
-            } else {
-                print("OBSOLETE \(golden) (no script records it; 'simrun check --update' removes it)")
+        // Goldens no script owns are the whole suite's business: the last shard reports them.
+        if shard?.isLast ?? true {
+            let directories = paths.filter { var d: ObjCBool = false; return FileManager.default.fileExists(atPath: $0, isDirectory: &d) && d.boolValue }
+            let obsolete = GoldenCheck.obsoleteGoldens(directories: directories, scripts: allScripts.map(\.path))
+            for golden in obsolete {
+                if options.update {
+                    try FileManager.default.removeItem(atPath: golden)
+                    console.line("REMOVED  \(golden) (obsolete: no script)")
+                } else {
+                    console.line("OBSOLETE \(golden) (no script records it; 'simrun check --update' removes it)")
+                }
             }
         }
-        if let junit { try AtomicFile.write(JUnitReport.render(outcomes), to: junit) }
+        if let junit {
+            try AtomicFile.write(JUnitReport.render(cases, properties: shard.map { [("shard", $0.text)] } ?? [], systemOut: console.text), to: junit)
+        }
+        print(summaryLine(cases))
+        for message in badInput { FileHandle.standardError.write(Data("simrun: check: \(VisibleText.escaped(message))\n".utf8)) }
+        return exitStatus(cases)
+    }
 
-        let passed = outcomes.filter { switch $0.status { case .passed, .recorded: return true; default: return false } }.count
-        let skipped = outcomes.filter { $0.status == .skipped }.count
-        let errors = outcomes.filter { if case .error = $0.status { return true }; return false }.count
-        let failed = outcomes.count - passed - skipped
-        print("check: \(passed) passed, \(failed) failed" + (skipped > 0 ? ", \(skipped) skipped" : ""))
-        if errors > 0 { return 2 }
-        return failed > 0 ? 1 : 0
+    /// `check: N passed, M failed[, K skipped]`, over every test case (goldens and expectations).
+    static func summaryLine(_ cases: [JUnitReport.Case]) -> String {
+        let passed = cases.filter { $0.result == .passed }.count
+        let skipped = cases.filter { if case .skipped = $0.result { return true }; return false }.count
+        let failed = cases.count - passed - skipped
+        return "check: \(passed) passed, \(failed) failed" + (skipped > 0 ? ", \(skipped) skipped" : "")
+    }
+
+    static func exitStatus(_ cases: [JUnitReport.Case]) -> Int32 {
+        if cases.contains(where: { if case .error = $0.result { return true }; return false }) { return 2 }
+        return cases.contains(where: { if case .failure = $0.result { return true }; return false }) ? 1 : 0
     }
 
     private static func isSet(_ value: String?) -> Bool {
@@ -98,19 +144,38 @@ enum CheckCommand {
         return !["0", "false", "no"].contains(value.lowercased())
     }
 
-    static func line(_ outcome: GoldenCheck.Outcome) -> String {
-        let time = NumberFormat.fixed(outcome.seconds, 2)
+    static func line(_ outcome: GoldenCheck.Outcome, timings: Bool = true) -> String {
+        let time = timings ? NumberFormat.fixed(outcome.seconds, 2) + " s" : ""
         switch outcome.status {
         case .passed:
-            let rows = outcome.comparison.map { " \($0.actualRows) rows, largest |Δ| \(NumberFormat.shortest($0.largestDifference?.magnitude ?? 0))," } ?? ""
-            return "PASS     \(outcome.script) (\(rows.isEmpty ? "" : rows.dropFirst())\(rows.isEmpty ? "" : " ")\(time) s)"
+            var facts: [String] = []
+            if let comparison = outcome.comparison {
+                facts.append("\(comparison.actualRows) rows, largest |Δ| \(NumberFormat.significant(comparison.largestDifference?.magnitude ?? 0))")
+            }
+            if !time.isEmpty { facts.append(time) }
+            return "PASS     \(outcome.script)" + (facts.isEmpty ? "" : " (\(facts.joined(separator: ", ")))")
         case .recorded(let created):
             return "\(created ? "NEW     " : "UPDATED ") \(outcome.script) → \(outcome.golden)"
         case .skipped:
             return "SKIP     \(outcome.script) (returns no trace)"
+        case .failed where outcome.comparison != nil:
+            return "FAIL     \(outcome.script): differs from \(outcome.golden)"
         default:
-            return "\(outcome.status.isError ? "ERROR   " : "FAIL    ") \(outcome.script): \(failureMessage(outcome) ?? "")"
+            return "\(outcome.status.isError ? "ERROR   " : "FAIL    ") \(outcome.script): \(VisibleText.escaped(failureMessage(outcome) ?? ""))"
         }
+    }
+
+    /// One expectation's line: `PASS     scripts/spring.lua: expect x settles within 2 s (settles 1.2 s after t = 0 s)`.
+    static func line(_ expectation: GoldenCheck.ExpectationOutcome, script: String) -> String {
+        let name = expectation.expectation.name
+        if expectation.result.passed { return "PASS     \(script): expect \(name) (\(expectation.result.measured))" }
+        return "FAIL     \(script): expect \(name): \(expectation.result.reason ?? "")"
+    }
+
+    /// The multi-line report under a failed comparison (params, rows, first divergent frame, per-column table).
+    static func reportLines(_ outcome: GoldenCheck.Outcome) -> [String] {
+        guard case .failed = outcome.status, let comparison = outcome.comparison else { return [] }
+        return comparison.reportLines(tolerances: outcome.tolerances)
     }
 
     static func failureMessage(_ outcome: GoldenCheck.Outcome) -> String? {
@@ -119,6 +184,44 @@ enum CheckCommand {
         case .missingGolden: return "no golden at \(outcome.golden); record it with: simrun check \(outcome.script) --update"
         default: return nil
         }
+    }
+
+    /// GitHub annotations: the golden's at the changed `springkit.param` line (else line 1),
+    /// each broken expectation's at its `springkit.expect` line.
+    static func annotations(_ outcome: GoldenCheck.Outcome) -> [String] {
+        var lines: [String] = []
+        let file = escapeProperty(outcome.script)
+        if let message = failureMessage(outcome) {
+            lines.append("::error file=\(file),line=\(outcome.annotationLine),title=simrun check::\(escapeData(VisibleText.escaped(message)))")
+        }
+        for expectation in outcome.expectations where !expectation.result.passed {
+            let e = expectation.expectation
+            lines.append("::error file=\(file),line=\(max(1, e.line)),title=simrun check: expect::\(escapeData("\(e.name): \(expectation.result.reason ?? "")"))")
+        }
+        return lines
+    }
+
+    /// Writes a failing script's new trace and, when there is a golden to compare with, the
+    /// comparison page, into DIR/NAME/ (NAME from the script's path). Returns the paths written.
+    static func writeArtifacts(_ outcome: inout GoldenCheck.Outcome, directory: String) throws -> [String] {
+        guard let text = outcome.newTrace else { return [] }
+        outcome.newTrace = nil
+        var name = outcome.script
+        if name.hasSuffix(".lua") { name.removeLast(4) }
+        let slug = name.split(separator: "/").filter { $0 != "." && $0 != ".." }.joined(separator: "-")
+        let folder = (directory.hasSuffix("/") ? String(directory.dropLast()) : directory) + "/" + (slug.isEmpty ? "script" : slug)
+        var written: [String] = []
+        let tracePath = folder + "/new.csv"
+        try AtomicFile.write(text, to: tracePath)
+        written.append(tracePath)
+        if outcome.comparison != nil,
+           let golden = try? TraceCSV.read(path: outcome.golden),
+           let new = try? TraceCSV.parse(Array(text.utf8), path: tracePath) {
+            let pagePath = folder + "/compare.html"
+            try AtomicFile.write(ComparisonPage.render(title: "\(outcome.script): golden vs new run", golden: golden, new: new), to: pagePath)
+            written.append(pagePath)
+        }
+        return written
     }
 
     /// GitHub workflow command escaping: data escapes %, CR, LF; properties also : and ,.

@@ -33,12 +33,24 @@ final class CheckCommandTests: XCTestCase {
         let changed = source.replacingOccurrences(of: "sk.param(\"damping\", 0.5,", with: "sk.param(\"damping\", 0.6,")
         XCTAssertNotEqual(changed, source)
         try writeFile(directory, "scripts/spring.lua", changed)
-        let result = try check(["scripts"])
+        let result = try check(["scripts"], environment: ["GITHUB_ACTIONS": "true"])
         XCTAssertEqual(result.status, 1)
-        XCTAssertTrue(result.stdout.contains("FAIL     scripts/spring.lua: first difference at frame 1, id 0, column x: expected "), result.stdout)
-        XCTAssertTrue(result.stdout.contains("params differ: golden 'damping=0.5 "), result.stdout)
-        XCTAssertTrue(result.stdout.contains("largest |Δ|"), result.stdout)
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.first, "FAIL     scripts/spring.lua: differs from scripts/__traces__/spring.csv", result.stdout)
+        // Short lines, what changed in the inputs first.
+        XCTAssertEqual(lines.dropFirst().first, "         params changed: damping 0.5 → 0.6", result.stdout)
+        XCTAssertTrue(lines.contains("         rows: 181 matched by (frame, id); 0 only in the new run, 0 only in the golden"), result.stdout)
+        XCTAssertTrue(lines.contains { $0.hasPrefix("         first divergent frame: 1 (t 0.01667 s): id 0 x golden ") }, result.stdout)
+        XCTAssertTrue(lines.contains { $0.hasPrefix("         column") && $0.contains("largest |Δ|") && $0.contains("over tolerance") }, result.stdout)
+        XCTAssertTrue(lines.filter { !$0.hasPrefix("::") }.allSatisfy { $0.count <= 120 }, "no line is a wall of text:\n" + result.stdout)
+        // The annotation points at the sk.param line whose default changed.
+        let paramLine = changed.split(separator: "\n", omittingEmptySubsequences: false)
+            .firstIndex { $0.contains("sk.param(\"damping\"") }! + 1
+        XCTAssertTrue(result.stdout.contains("::error file=scripts/spring.lua,line=\(paramLine),title=simrun check::params changed: damping 0.5 → 0.6"), result.stdout)
         XCTAssertTrue(result.stdout.hasSuffix("check: 0 passed, 1 failed\n"), result.stdout)
+        // An override is no change of default: the annotation falls back to line 1.
+        let overridden = try check(["scripts", "--param", "damping=0.7"], environment: ["GITHUB_ACTIONS": "true"])
+        XCTAssertTrue(overridden.stdout.contains("::error file=scripts/spring.lua,line=1,"), overridden.stdout)
     }
 
     /// A script recording one row (x = 1.5, y = 10) and a hand-written golden with x = 1, y = 10.
@@ -66,7 +78,7 @@ final class CheckCommandTests: XCTestCase {
         XCTAssertEqual(try check(["scripts/value.lua", "--abs", "0.5", "--rel", "0"]).status, 0, "|Δ| 0.5 ≤ 0.5: just inside")
         let outside = try check(["scripts/value.lua", "--abs", "0.4999999", "--rel", "0"])
         XCTAssertEqual(outside.status, 1, "just outside")
-        XCTAssertTrue(outside.stdout.contains("column x: expected 1, got 1.5 (|Δ| 0.5, allowed 0.4999999)"), outside.stdout)
+        XCTAssertTrue(outside.stdout.contains("\n         x       0.5          0, 0            1               0.4999999\n"), outside.stdout)
         XCTAssertEqual(try check(["scripts/value.lua", "--abs", "0", "--rel", "0.5"]).status, 0, "rel: 0.5·|1| allows 0.5")
         XCTAssertEqual(try check(["scripts/value.lua", "--abs", "0", "--rel", "0.49"]).status, 1)
         XCTAssertEqual(try check(["scripts/value.lua"]).status, 1, "default tolerances are 1e-9")
@@ -169,7 +181,7 @@ final class CheckCommandTests: XCTestCase {
         let junit = directory.appendingPathComponent("out/junit.xml")
         let result = try check(["scripts", "--junit", junit.path], environment: ["GITHUB_ACTIONS": "true"])
         XCTAssertEqual(result.status, 1)
-        XCTAssertTrue(result.stdout.contains("::error file=scripts/value.lua,line=1,title=simrun check::first difference at frame 0"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("::error file=scripts/value.lua,line=1,title=simrun check::1 values beyond tolerance; largest |Δ| 0.5 (x at frame 0, id 0)"), result.stdout)
 
         final class Collector: NSObject, XMLParserDelegate {
             var stack: [String] = []
@@ -191,6 +203,8 @@ final class CheckCommandTests: XCTestCase {
             "testsuites/testsuite/testcase",
             "testsuites/testsuite/testcase",
             "testsuites/testsuite/testcase/failure",
+            "testsuites/testsuite/testcase/system-out",
+            "testsuites/testsuite/system-out",
         ])
         XCTAssertEqual(collector.attributes[1]["tests"], "2")
         XCTAssertEqual(collector.attributes[1]["failures"], "1")

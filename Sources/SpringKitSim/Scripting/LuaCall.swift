@@ -63,6 +63,13 @@ struct LuaCall {
 
     func isNil(_ index: Int32) -> Bool { skl_isnoneornil(L, index) != 0 }
 
+    /// The line of the Lua code that made this call (0 when unknown, as for a C caller).
+    var callerLine: Int {
+        var record = lua_Debug()
+        guard lua_getstack(L, 1, &record) != 0, lua_getinfo(L, "l", &record) != 0 else { return 0 }
+        return Int(max(0, record.currentline))
+    }
+
     func number(_ index: Int32) throws -> Double {
         guard lua_type(L, index) == LUA_TNUMBER else {
             throw argumentError(index, "number expected, got \(isNil(index) ? "no value" : typeName(index))")

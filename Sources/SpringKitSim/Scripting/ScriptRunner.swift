@@ -18,6 +18,10 @@ public struct ScriptRun {
     public var tolerances: ToleranceSpec
     /// The Lua allocator's peak, in bytes.
     public var peakLuaMemory: Int
+    /// The script line of each `springkit.param` declaration, by parameter name.
+    public var parameterLines: [String: Int] = [:]
+    /// Expectations declared with `springkit.expect{...}`, in order; `simrun check` tests them.
+    public var expectations: [TraceExpectation] = []
 
     public struct Metric: Equatable, Sendable {
         public var name: String

@@ -9,6 +9,9 @@ final class ScriptSession {
     var random: SeededGenerator
     var metrics: [ScriptRun.Metric] = []
     var tolerances = ToleranceSpec()
+    /// Where each `springkit.param` was declared (script line), by parameter name.
+    var parameterLines: [String: Int] = [:]
+    var expectations: [TraceExpectation] = []
     var trace: Trace?
     var report: ReportData?
     var images: [String] = []
@@ -91,7 +94,8 @@ final class ScriptSession {
             self.trace = trace
         }
         return ScriptRun(scriptPath: scriptPath, parameters: parameters, seed: seed, trace: trace,
-                         report: report, images: images, metrics: metrics, tolerances: tolerances, peakLuaMemory: peakLuaMemory)
+                         report: report, images: images, metrics: metrics, tolerances: tolerances, peakLuaMemory: peakLuaMemory,
+                         parameterLines: parameterLines, expectations: expectations)
     }
 }
 

@@ -8,6 +8,7 @@ enum SpringKitModule {
             let module = ModuleBuilder(lua: call.lua, session: session)
             lua_createtable(call.L, 0, 32)
             module.addCore()
+            module.addExpectations()
             module.addConversions()
             module.addTraces()
             module.addDynamics()

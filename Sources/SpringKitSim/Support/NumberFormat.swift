@@ -55,3 +55,22 @@ extension NumberFormat {
         return text == "-0" ? "0" : text
     }
 }
+
+extension NumberFormat {
+    /// For reports: `digits` significant digits, trailing zeros trimmed (`15.0234` → `15.02`,
+    /// `1033.2` → `1033`, `0.000012345` → `1.235e-05`); `inf`, `-inf`, `nan` as such.
+    public static func significant(_ value: Double, digits: Int = 4) -> String {
+        guard value.isFinite else { return value.isNaN ? "nan" : (value < 0 ? "-inf" : "inf") }
+        if value == 0 { return "0" }
+        let exponent = Int(log10(abs(value)).rounded(.down))
+        if exponent >= 15 || exponent < -4 {
+            let text = String(format: "%.\(max(0, digits - 1))e", value)
+            guard let e = text.firstIndex(of: "e"), text[..<e].contains(".") else { return text }
+            var mantissa = String(text[..<e])
+            while mantissa.hasSuffix("0") { mantissa.removeLast() }
+            if mantissa.hasSuffix(".") { mantissa.removeLast() }
+            return mantissa + text[e...]
+        }
+        return human(value, decimals: max(0, digits - 1 - exponent))
+    }
+}

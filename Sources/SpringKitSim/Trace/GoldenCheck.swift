@@ -36,6 +36,25 @@ public enum GoldenCheck {
         public var comparison: TraceComparison?
         /// The determinism hash of the trace this run wrote (nil when it wrote none).
         public var traceHash: UInt64?
+        /// The tolerances the comparison used (the script's, with `--abs`/`--rel` applied).
+        public var tolerances = ToleranceSpec()
+        /// The script's `springkit.expect` declarations and what each found, in order.
+        public var expectations: [ExpectationOutcome] = []
+        /// The script line a CI annotation should point at: the `springkit.param` whose default
+        /// changed, else 1.
+        public var annotationLine = 1
+        /// The new trace's CSV text, kept when the check failed (for the artefacts).
+        public var newTrace: String?
+
+        public init(script: String, golden: String, status: Status, seconds: Double, comparison: TraceComparison?) {
+            self.script = script; self.golden = golden; self.status = status; self.seconds = seconds; self.comparison = comparison
+        }
+    }
+
+    /// One `springkit.expect` declaration's result: its own test case.
+    public struct ExpectationOutcome: Sendable {
+        public var expectation: TraceExpectation
+        public var result: TraceExpectation.Result
     }
 
     /// Where the golden of `script` lives.
@@ -83,29 +102,32 @@ public enum GoldenCheck {
         return obsolete
     }
 
-    /// Runs one script (`repeatCount` times) and compares its trace with the golden.
+    /// Runs one script (`repeatCount` times), compares its trace with the golden and
+    /// evaluates the script's expectations on it.
     public static func check(script: String, fromDirectory: Bool, options: Options) -> Outcome {
         let golden = goldenPath(forScript: script)
         let start = DispatchTime.now().uptimeNanoseconds
         var outcome = Outcome(script: script, golden: golden, status: .passed, seconds: 0, comparison: nil)
-        defer { outcome.seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 }
-        outcome.status = status(script: script, golden: golden, fromDirectory: fromDirectory, options: options,
-                                comparison: &outcome.comparison, traceHash: &outcome.traceHash)
+        outcome.status = status(script: script, golden: golden, fromDirectory: fromDirectory, options: options, outcome: &outcome)
         outcome.seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         return outcome
     }
 
     private static func status(script: String, golden: String, fromDirectory: Bool, options: Options,
-                               comparison: inout TraceComparison?, traceHash: inout UInt64?) -> Status {
+                               outcome: inout Outcome) -> Status {
         let run: ScriptRun
         var text = ""
         do {
             run = try ScriptRunner.run(path: script, options: options.script)
             guard let trace = run.trace else {
+                if !run.expectations.isEmpty {
+                    return .error("\(script) declares expectations but returns no trace to test them on")
+                }
                 return fromDirectory ? .skipped : .error("\(script) returns no trace, so there is nothing to check")
             }
             text = TraceCSV.text(trace)
-            traceHash = DeterminismHash.of(csv: text.utf8)
+            outcome.traceHash = DeterminismHash.of(csv: text.utf8)
+            outcome.expectations = run.expectations.map { ExpectationOutcome(expectation: $0, result: $0.evaluate(trace)) }
             for attempt in 1..<max(options.repeatCount, 1) {
                 let again = try ScriptRunner.run(path: script, options: options.script)
                 let other = again.trace.map(TraceCSV.text) ?? ""
@@ -117,6 +139,8 @@ public enum GoldenCheck {
             }
         } catch let error as ScriptError {
             return .error(error.message)
+        } catch let error as ParameterError {
+            return .error(error.description)
         } catch {
             return .error("\(error)")
         }
@@ -130,20 +154,40 @@ public enum GoldenCheck {
             }
             return .recorded(created: !exists)
         }
-        guard exists else { return .missingGolden }
+        guard exists else {
+            outcome.newTrace = text
+            return .missingGolden
+        }
         do {
-            guard let bytes = FileManager.default.contents(atPath: golden) else {
-                return .error("\(golden): cannot read the file")
-            }
             var tolerances = run.tolerances
             if let absolute = options.absolute { tolerances.absolute = absolute }
             if let relative = options.relative { tolerances.relative = relative }
-            let result = try TraceComparison.compare(goldenBytes: [UInt8](bytes), goldenPath: golden,
-                                                     actualBytes: Array(text.utf8), tolerances: tolerances)
-            comparison = result
-            return result.passed ? .passed : .failed(result.summary)
+            outcome.tolerances = tolerances
+            let result = try TraceComparison.compare(goldenPath: golden, actualText: text,
+                                                     actualName: "\(script) (new trace)", tolerances: tolerances)
+            outcome.comparison = result
+            if result.passed {
+                if outcome.expectations.contains(where: { !$0.result.passed }) { outcome.newTrace = text }
+                return .passed
+            }
+            outcome.newTrace = text
+            outcome.annotationLine = annotationLine(result, run: run)
+            return .failed(result.summary)
         } catch {
             return .error("\(error)")
         }
+    }
+
+    /// The line of the first `springkit.param` whose value differs from the golden's and that
+    /// was not overridden (so its default changed); 1 when there is none.
+    static func annotationLine(_ comparison: TraceComparison, run: ScriptRun) -> Int {
+        guard let params = comparison.metadataDifferences.first(where: { $0.key == "params" }) else { return 1 }
+        for name in TraceComparison.changedParameterNames(golden: params.expected, new: params.actual) {
+            guard let declaration = run.parameters.declarations.first(where: { $0.name == name }),
+                  declaration.value == declaration.defaultValue,
+                  let line = run.parameterLines[name], line > 0 else { continue }
+            return line
+        }
+        return 1
     }
 }

@@ -137,7 +137,7 @@ public enum TraceCSV {
         func rest(_ from: UnsafePointer<CChar>) -> (text: String, next: UnsafePointer<CChar>) {
             var q = from
             while q.pointee != newline { q += 1 }
-            return (String(decoding: UnsafeRawBufferPointer(start: from, count: q - from), as: UTF8.self), q + 1)
+            return (VisibleText.decoding(UnsafeRawBufferPointer(start: from, count: q - from)), q + 1)
         }
         var p = start
         var line = firstLine
@@ -185,39 +185,57 @@ public enum TraceCSV {
             throw TraceFormatError(path: path, line: bytes.reduce(1) { $0 + ($1 == 10 ? 1 : 0) },
                                    reason: "truncated: the last line has no line end")
         }
-        var metadata: [(key: String, value: String)] = []
-        var line = 0
+        var reader = HeaderReader(path: path)
         var start = 0
         while start < bytes.count {
             var end = start
             while bytes[end] != 10 { end += 1 }
-            line += 1
-            let text = String(decoding: bytes[start..<end], as: UTF8.self)
+            let columns = try reader.feed(bytes[start..<end])
             start = end + 1
-            if line == 1 {
+            if let columns {
+                return Header(metadata: reader.metadata, columns: columns, dataStart: start, lines: reader.lines)
+            }
+        }
+        throw TraceFormatError(path: path, line: reader.lines, reason: "no header row")
+    }
+
+    /// Reads the lines before the data rows one at a time (a file read in pieces, or bytes
+    /// in memory): the format line, `# key: value` metadata, blank lines, the header row.
+    struct HeaderReader {
+        let path: String
+        var metadata: [(key: String, value: String)] = []
+        /// Lines fed so far.
+        var lines = 0
+
+        init(path: String) { self.path = path }
+
+        /// Feeds one line (without its line end); returns the columns when it is the header row.
+        mutating func feed<Line: Collection>(_ bytes: Line) throws -> [String]? where Line.Element == UInt8 {
+            lines += 1
+            let text = String(decoding: bytes, as: UTF8.self)
+            if lines == 1 {
                 guard text == Trace.formatLine else {
                     throw TraceFormatError(path: path, line: 1, reason: "not a springkit trace (expected '\(Trace.formatLine)')")
                 }
-                continue
+                return nil
             }
-            if text.isEmpty { continue }
+            if text.isEmpty { return nil }
             if text.hasPrefix("#") {
                 let body = text.dropFirst().drop(while: { $0 == " " })
                 if let colon = body.firstIndex(of: ":") {
                     metadata.append((String(body[..<colon]), String(body[body.index(after: colon)...].drop(while: { $0 == " " }))))
                 }
-                continue
+                return nil
             }
             let columns = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
             guard Array(columns.prefix(3)) == Trace.leadingColumns else {
-                throw TraceFormatError(path: path, line: line, reason: "header must start with frame,t,id (found '\(text)')")
+                throw TraceFormatError(path: path, line: lines, reason: "header must start with frame,t,id (found '\(VisibleText.escaped(text))')")
             }
             guard Set(columns).count == columns.count, !columns.contains("") else {
-                throw TraceFormatError(path: path, line: line, reason: "header has an empty or repeated column name")
+                throw TraceFormatError(path: path, line: lines, reason: "header has an empty or repeated column name")
             }
-            return Header(metadata: metadata, columns: columns, dataStart: start, lines: line)
+            return columns
         }
-        throw TraceFormatError(path: path, line: line, reason: "no header row")
     }
 
     /// Parses one data line [from, to) (to is its '\n').
@@ -257,7 +275,7 @@ public enum TraceCSV {
             }
             if let value { return value }
         }
-        let text = String(decoding: UnsafeBufferPointer(rebasing: buffer[range]), as: UTF8.self)
+        let text = VisibleText.decoding(UnsafeBufferPointer(rebasing: buffer[range]))
         throw TraceFormatError(path: path, line: line, reason: "column \(column + 1) ('\(name)'): '\(text)' is not a number")
     }
 }

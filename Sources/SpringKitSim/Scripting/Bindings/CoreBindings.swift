@@ -16,6 +16,7 @@ extension ModuleBuilder {
                     name: name, defaultValue: defaultValue,
                     minimum: try options?.number("min"), maximum: try options?.number("max"),
                     step: try options?.number("step"), doc: try options?.string("doc") ?? "")
+                session.parameterLines[name] = call.callerLine
                 call.push(value)
                 return 1
             } catch let error as ParameterError {

@@ -1,0 +1,78 @@
+/// `springkit.expect{...}`: declares a property of the returned trace for `simrun check`.
+extension ModuleBuilder {
+    /// The criteria `springkit.expect` accepts; exactly one per call.
+    static let expectationCriteria = ["settles_within", "overshoot_at_most", "oscillations_at_most", "at_rest", "within", "no_gap"]
+
+    func addExpectations() {
+        let session = self.session
+        function("expect") { call in
+            let spec = try call.table(1)!
+            try spec.rejectUnknownKeys(Set(["name", "id", "column", "from", "to", "target", "epsilon"] + Self.expectationCriteria))
+            let given = Self.expectationCriteria.filter { spec.has($0) }
+            guard given.count == 1 else {
+                throw call.argumentError(1, given.isEmpty ? "give one of: \(Self.expectationCriteria.joined(separator: ", "))"
+                                                          : "give only one of \(given.joined(separator: ", ")) per expectation")
+            }
+            func finite(_ key: String) throws -> Double? {
+                guard let value = try spec.number(key) else { return nil }
+                guard value.isFinite else { throw call.argumentError(1, "field '\(key)': finite number expected, got \(NumberFormat.shortest(value))") }
+                return value
+            }
+            func limit(_ key: String) throws -> Double {
+                let value = try finite(key)!
+                guard value >= 0 else { throw call.argumentError(1, "field '\(key)': must be ≥ 0") }
+                return value
+            }
+            let criterion: TraceExpectation.Criterion
+            var epsilonDefault = 0.5
+            switch given[0] {
+            case "settles_within": criterion = .settlesWithin(try limit("settles_within"))
+            case "overshoot_at_most": criterion = .overshootAtMost(try limit("overshoot_at_most"))
+            case "oscillations_at_most": criterion = .oscillationsAtMost(try limit("oscillations_at_most"))
+            case "at_rest":
+                guard let frames = try spec.integer("at_rest"), frames >= 1, frames <= 100_000_000 else {
+                    throw call.argumentError(1, "field 'at_rest': a number of frames from 1 to 100000000 expected")
+                }
+                criterion = .atRest(frames: frames)
+            case "within":
+                let bounds: [Double] = try spec.withTable("within") { table in try table?.numbers() ?? [] }
+                guard bounds.count == 2, bounds.allSatisfy(\.isFinite), bounds[0] <= bounds[1] else {
+                    throw call.argumentError(1, "field 'within': {min, max} with finite min ≤ max expected")
+                }
+                criterion = .within(min: bounds[0], max: bounds[1])
+            default:
+                criterion = .noGap(extent: try limit("no_gap"))
+                epsilonDefault = 0
+            }
+            var columns: [String]
+            if spec.has("column"), (try? spec.string("column")) == nil {
+                columns = try spec.withTable("column") { table in try table?.strings() ?? [] }
+            } else {
+                columns = try spec.string("column").map { [$0] } ?? []
+            }
+            if columns.isEmpty {
+                guard case .atRest = criterion else { throw call.argumentError(1, "field 'column' is required") }
+                columns = ["x", "y"]
+            }
+            switch criterion {
+            case .settlesWithin, .overshootAtMost, .oscillationsAtMost, .noGap:
+                guard columns.count == 1 else { throw call.argumentError(1, "field 'column': one column name expected for \(given[0])") }
+            default: break
+            }
+            let from = try finite("from") ?? -.infinity, to = try finite("to") ?? .infinity
+            guard from <= to else { throw call.argumentError(1, "field 'from' is after field 'to'") }
+            let epsilon = try finite("epsilon") ?? epsilonDefault
+            guard epsilon >= 0 else { throw call.argumentError(1, "field 'epsilon': must be ≥ 0") }
+            let id = try spec.integer("id")
+            let name = try spec.string("name") ?? TraceExpectation.defaultName(criterion, id: id, columns: columns)
+            guard !name.isEmpty, !name.contains("\n") else { throw call.argumentError(1, "field 'name': one line of text expected") }
+            guard !session.expectations.contains(where: { $0.name == name }) else {
+                throw call.argumentError(1, "an expectation named '\(name)' is already declared (names must be unique)")
+            }
+            guard session.expectations.count < 10_000 else { throw call.argumentError(1, "at most 10000 expectations per script") }
+            session.expectations.append(TraceExpectation(name: name, criterion: criterion, id: id, columns: columns, from: from, to: to,
+                                                         target: try finite("target") ?? 0, epsilon: epsilon, line: call.callerLine))
+            return 0
+        }
+    }
+}

@@ -1,0 +1,159 @@
+/// A property of a script's trace that `simrun check` tests next to its golden, declared with
+/// `springkit.expect{...}`: settle time, overshoot, oscillations, residual motion at rest,
+/// staying in bounds, no gap between adjacent items. Each is scoped to one item (or all) and
+/// a time window. Settle time, overshoot and oscillations are `TraceMetrics`' definitions.
+public struct TraceExpectation: Equatable, Sendable {
+    public enum Criterion: Equatable, Sendable {
+        /// Settles (stays within `epsilon` of `target` to the window's end) at most this many seconds after the window starts.
+        case settlesWithin(Double)
+        /// Overshoot past `target` at most this many percent of the initial distance.
+        case overshootAtMost(Double)
+        /// At most this many full oscillations about `target` (hysteresis `epsilon`).
+        case oscillationsAtMost(Double)
+        /// Over the window's last N frames, no value of the columns moves more than `epsilon` from one frame to the next.
+        case atRest(frames: Int)
+        /// Every value of the columns stays in [min, max].
+        case within(min: Double, max: Double)
+        /// Items with consecutive ids, in the same frame, are at most `extent + epsilon` apart along the column.
+        case noGap(extent: Double)
+    }
+
+    public var name: String
+    public var criterion: Criterion
+    /// The item (nil: every item).
+    public var id: Int?
+    public var columns: [String]
+    /// The time window, in seconds (inclusive).
+    public var from: Double
+    public var to: Double
+    public var target: Double
+    public var epsilon: Double
+    /// The script line that declared it (0 when unknown).
+    public var line: Int
+
+    public init(name: String, criterion: Criterion, id: Int?, columns: [String], from: Double = -.infinity,
+                to: Double = .infinity, target: Double = 0, epsilon: Double, line: Int = 0) {
+        self.name = name; self.criterion = criterion; self.id = id; self.columns = columns
+        self.from = from; self.to = to; self.target = target; self.epsilon = epsilon; self.line = line
+    }
+
+    /// What an evaluation found: `measured` for the report ("settles at 1.25 s"),
+    /// and when failed a one-line `reason`.
+    public struct Result: Equatable, Sendable {
+        public var passed: Bool
+        public var measured: String
+        public var reason: String?
+    }
+
+    /// A name that says what is expected, for expectations declared without one.
+    public static func defaultName(_ criterion: Criterion, id: Int?, columns: [String]) -> String {
+        let subject = columns.joined(separator: ",") + (id.map { " of id \($0)" } ?? "")
+        switch criterion {
+        case .settlesWithin(let t): return "\(subject) settles within \(NumberFormat.shortest(t)) s"
+        case .overshootAtMost(let p): return "\(subject) overshoots at most \(NumberFormat.shortest(p)) %"
+        case .oscillationsAtMost(let n): return "\(subject) oscillates at most \(NumberFormat.shortest(n)) times"
+        case .atRest(let frames): return "\(subject) at rest over the last \(frames) frames"
+        case .within(let lo, let hi): return "\(subject) stays within [\(NumberFormat.shortest(lo)), \(NumberFormat.shortest(hi))]"
+        case .noGap: return "no gap between adjacent items along \(columns.joined(separator: ","))"
+        }
+    }
+
+    /// Evaluates the expectation on `trace`.
+    /// - Complexity: O(rows · columns) of the trace.
+    public func evaluate(_ trace: Trace) -> Result {
+        var columnIndices: [Int] = []
+        for column in columns {
+            guard let c = trace.columnIndex(column) else {
+                return Result(passed: false, measured: "-", reason: "the trace has no column '\(column)' (columns: \(trace.columns.joined(separator: ",")))")
+            }
+            columnIndices.append(c)
+        }
+        let rows = (0..<trace.rowCount).filter { r in
+            let t = trace.value(row: r, column: 1)
+            return t >= from && t <= to && (id == nil || trace.value(row: r, column: 2) == Double(id!))
+        }
+        guard !rows.isEmpty else {
+            return Result(passed: false, measured: "-", reason: "no rows in the window" + (id.map { " for id \($0)" } ?? ""))
+        }
+        let f = NumberFormat.significant
+        func result(_ passed: Bool, _ measured: String, _ limit: String) -> Result {
+            Result(passed: passed, measured: measured, reason: passed ? nil : "\(measured), expected \(limit)")
+        }
+        let c = columnIndices[0]
+        let t = rows.map { trace.value(row: $0, column: 1) }
+        let values = rows.map { trace.value(row: $0, column: c) }
+        switch criterion {
+        case .settlesWithin(let limit):
+            guard let settled = TraceMetrics.settleTime(t: t, values: values, target: target, epsilon: epsilon) else {
+                return Result(passed: false, measured: "not settled", reason: "still more than \(f(epsilon, 4)) from \(f(target, 4)) at t = \(f(t.last!, 4)) s (the window's end)")
+            }
+            let after = settled - t[0]
+            return result(after <= limit, "settles \(f(after, 4)) s after t = \(f(t[0], 4)) s", "≤ \(f(limit, 4)) s")
+        case .overshootAtMost(let limit):
+            let overshoot = TraceMetrics.overshootPercent(values: values, target: target)
+            return result(overshoot <= limit, "overshoot \(f(overshoot, 4)) %", "≤ \(f(limit, 4)) %")
+        case .oscillationsAtMost(let limit):
+            let count = TraceMetrics.oscillations(values: values, target: target, epsilon: epsilon)
+            return result(count <= limit, "\(f(count, 4)) oscillations", "≤ \(f(limit, 4))")
+        case .atRest(let frames):
+            let motion = residualMotion(trace, rows: rows, columns: columnIndices, frames: frames)
+            return result(motion.largest <= epsilon,
+                          "largest per-frame |Δ| \(f(motion.largest, 4))" + (motion.largest > 0 ? " (\(motion.where))" : ""),
+                          "≤ \(f(epsilon, 4)) over the last \(frames) frames")
+        case .within(let lo, let hi):
+            var worst: (excess: Double, at: String)?
+            for r in rows {
+                for c in columnIndices {
+                    let v = trace.value(row: r, column: c)
+                    let excess = v.isNaN ? .infinity : max(lo - v, v - hi)
+                    if excess > 0 && excess > (worst?.excess ?? 0) {
+                        worst = (excess, "\(trace.columns[c]) = \(f(v, 4)) at frame \(NumberFormat.shortest(trace.value(row: r, column: 0))), id \(NumberFormat.shortest(trace.value(row: r, column: 2)))")
+                    }
+                }
+            }
+            if let worst { return result(false, worst.at, "within [\(f(lo, 4)), \(f(hi, 4))]") }
+            return result(true, "all values within [\(f(lo, 4)), \(f(hi, 4))]", "")
+        case .noGap(let extent):
+            // Rows are ordered by frame, then id: adjacent items are consecutive rows.
+            var widest: (gap: Double, at: String)?
+            for (a, b) in zip(rows, rows.dropFirst()) {
+                let frame = trace.value(row: a, column: 0)
+                guard trace.value(row: b, column: 0) == frame, trace.value(row: b, column: 2) == trace.value(row: a, column: 2) + 1 else { continue }
+                let gap = abs(trace.value(row: b, column: c) - trace.value(row: a, column: c)) - extent
+                if gap > (widest?.gap ?? -.infinity) {
+                    widest = (gap, "ids \(NumberFormat.shortest(trace.value(row: a, column: 2)))–\(NumberFormat.shortest(trace.value(row: b, column: 2))) at frame \(NumberFormat.shortest(frame))")
+                }
+            }
+            guard let widest else { return Result(passed: false, measured: "-", reason: "no two adjacent ids share a frame in the window") }
+            let shown = widest.gap > 0 ? "gap \(f(widest.gap, 4)) (\(widest.at))" : "no gap (closest to one: \(f(widest.gap, 4)), \(widest.at))"
+            return result(widest.gap <= epsilon, shown, "≤ \(f(epsilon, 4))")
+        }
+    }
+
+    /// The largest |value − the same id's value one frame earlier| among the window's last `frames` frames.
+    private func residualMotion(_ trace: Trace, rows: [Int], columns: [Int], frames: Int) -> (largest: Double, where: String) {
+        var distinct: [Double] = []
+        for r in rows {
+            let frame = trace.value(row: r, column: 0)
+            if distinct.last != frame { distinct.append(frame) }
+        }
+        let first = distinct[max(0, distinct.count - frames)]
+        var previous: [Double: (frame: Double, values: [Double])] = [:]
+        var largest = 0.0, at = ""
+        for r in rows {
+            let frame = trace.value(row: r, column: 0), item = trace.value(row: r, column: 2)
+            let values = columns.map { trace.value(row: r, column: $0) }
+            if frame >= first, let before = previous[item] {
+                for (k, v) in values.enumerated() {
+                    let delta = TraceComparison.magnitude(expected: before.values[k], actual: v)
+                    if delta > largest {
+                        largest = delta
+                        at = "\(trace.columns[columns[k]]) of id \(NumberFormat.shortest(item)) at frame \(NumberFormat.shortest(frame))"
+                    }
+                }
+            }
+            previous[item] = (frame, values)
+        }
+        return (largest, at)
+    }
+}
