@@ -29,4 +29,7 @@ end
 sk.metric("frames", art.frame)
 sk.metric("simulated", art.time, "s")
 sk.metric("slowest change to whole", longest, "s")
+-- Expectations `simrun check` tests on the trace (docs/lua-api.md, sk.expect).
+sk.expect{name = "dots stay within a dot of the canvas", column = {"x", "y"}, within = {-8, 264}}
+sk.expect{name = "no dot moves by a pixel (0.5 pt) per frame at the end (last 10 frames)", at_rest = 10, epsilon = 0.5}
 return {trace = art:trace(), report = art:report("Dot art"), images = art:images()}

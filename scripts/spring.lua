@@ -34,4 +34,8 @@ sk.metric("simulated", world.time, "s")
 local settle = trace:settle_time{column = "x", id = item, target = length > 0 and length or 0, epsilon = 0.5}
 if settle then sk.metric("settle time (x within 0.5 pt)", settle, "s") end
 sk.metric("overshoot (x)", trace:overshoot{column = "x", id = item, target = 0}, "%")
+-- Expectations `simrun check` tests on the trace (docs/lua-api.md, sk.expect).
+sk.expect{name = "x overshoots the anchor by at most 45 %", id = item, column = "x", target = 0, overshoot_at_most = 45}
+sk.expect{name = "x swings about the anchor at most 3 times", id = item, column = "x", target = 0, oscillations_at_most = 3}
+sk.expect{name = "the item stays within 110 pt of the anchor", id = item, column = {"x", "y"}, within = {-110, 110}}
 return trace

@@ -214,7 +214,7 @@ enum CheckCommand {
         let tracePath = folder + "/new.csv"
         try AtomicFile.write(text, to: tracePath)
         written.append(tracePath)
-        if outcome.comparison != nil,
+        if let comparison = outcome.comparison, !comparison.passed,
            let golden = try? TraceCSV.read(path: outcome.golden),
            let new = try? TraceCSV.parse(Array(text.utf8), path: tracePath) {
             let pagePath = folder + "/compare.html"

@@ -26,13 +26,14 @@ public struct TraceExpectation: Equatable, Sendable {
     /// The time window, in seconds (inclusive).
     public var from: Double
     public var to: Double
-    public var target: Double
+    /// The rest value for settle time, overshoot and oscillations; nil: the window's last value.
+    public var target: Double?
     public var epsilon: Double
     /// The script line that declared it (0 when unknown).
     public var line: Int
 
     public init(name: String, criterion: Criterion, id: Int?, columns: [String], from: Double = -.infinity,
-                to: Double = .infinity, target: Double = 0, epsilon: Double, line: Int = 0) {
+                to: Double = .infinity, target: Double? = nil, epsilon: Double, line: Int = 0) {
         self.name = name; self.criterion = criterion; self.id = id; self.columns = columns
         self.from = from; self.to = to; self.target = target; self.epsilon = epsilon; self.line = line
     }
@@ -82,6 +83,7 @@ public struct TraceExpectation: Equatable, Sendable {
         let c = columnIndices[0]
         let t = rows.map { trace.value(row: $0, column: 1) }
         let values = rows.map { trace.value(row: $0, column: c) }
+        let target = self.target ?? values.last!
         switch criterion {
         case .settlesWithin(let limit):
             guard let settled = TraceMetrics.settleTime(t: t, values: values, target: target, epsilon: epsilon) else {
@@ -125,7 +127,7 @@ public struct TraceExpectation: Equatable, Sendable {
                 }
             }
             guard let widest else { return Result(passed: false, measured: "-", reason: "no two adjacent ids share a frame in the window") }
-            let shown = widest.gap > 0 ? "gap \(f(widest.gap, 4)) (\(widest.at))" : "no gap (closest to one: \(f(widest.gap, 4)), \(widest.at))"
+            let shown = widest.gap > 0 ? "gap \(f(widest.gap, 4)) (\(widest.at))" : "no gap (narrowest overlap \(f(-widest.gap, 4)), \(widest.at))"
             return result(widest.gap <= epsilon, shown, "≤ \(f(epsilon, 4))")
         }
     }

@@ -71,7 +71,7 @@ extension ModuleBuilder {
             }
             guard session.expectations.count < 10_000 else { throw call.argumentError(1, "at most 10000 expectations per script") }
             session.expectations.append(TraceExpectation(name: name, criterion: criterion, id: id, columns: columns, from: from, to: to,
-                                                         target: try finite("target") ?? 0, epsilon: epsilon, line: call.callerLine))
+                                                         target: try finite("target"), epsilon: epsilon, line: call.callerLine))
             return 0
         }
     }
