@@ -34,4 +34,8 @@ else
 end
 sk.metric("most springs alive", menu.max_springs)
 
+-- Expectations `simrun check` tests on the trace (docs/lua-api.md, sk.expect).
+sk.expect{name = "cell 9 settles within 5.5 s of the release", id = 9, column = "y", from = 0.6, settles_within = 5.5}
+sk.expect{name = "nothing twitches at rest (last 30 frames)", at_rest = 30, epsilon = 0}
+sk.expect{name = "no gap opens between adjacent cells", column = "y", no_gap = 130 + 100 + 35}
 return {trace = menu:trace(), report = menu:report("Rubber menu")}
