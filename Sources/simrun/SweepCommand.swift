@@ -18,6 +18,7 @@ enum SweepCommand {
       --csv FILE       default out/NAME-sweep.csv
       --svg FILE       default out/NAME-sweep.svg (one or two swept parameters)
       --descending     sort largest first
+      --shard i/n      run only block i of n of the grid (1 ≤ i ≤ n; no SVG); join with 'simrun merge'
     \(ScriptOptionFlags.help)
     """
 
@@ -34,6 +35,7 @@ enum SweepCommand {
         var jobsText: String?
         var csvPath: String?, svgPath: String?
         var descending = false
+        var shard: Shard?
         while let argument = args.next() {
             let (flag, inline) = CommandLineArguments.split(argument)
             if flag == "--param" {
@@ -52,6 +54,7 @@ enum SweepCommand {
             case "--descending":
                 try args.checkSwitch(flag, inline: inline)
                 descending = true
+            case "--shard": shard = try Shard(parsing: try args.singleValue(for: flag, inline: inline, current: shard?.text))
             case "--help", "-h":
                 print(help)
                 return 0
@@ -73,10 +76,12 @@ enum SweepCommand {
         let metric = metricName ?? first.metrics.first?.name
         guard let metric else { throw UsageError("sweep: \(script) reports no springkit.metric to sort by") }
 
-        let total = Sweep.grid(axes).count
+        let gridSize = Sweep.grid(axes).count
+        let block = shard?.range(of: gridSize) ?? 0..<gridSize
+        let total = block.count
         let start = DispatchTime.now().uptimeNanoseconds
         let terminal = isatty(2) != 0
-        let points = Sweep.run(script: script, axes: axes, base: options, jobs: jobs) { done, total in
+        let points = Sweep.run(script: script, axes: axes, base: options, jobs: jobs, only: block) { done, total in
             if terminal {
                 FileHandle.standardError.write(Data("\rsweep: \(done)/\(total) points".utf8))
             } else if done == total || done % max(1, total / 10) == 0 {
@@ -86,27 +91,16 @@ enum SweepCommand {
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         if terminal { FileHandle.standardError.write(Data("\n".utf8)) }
         let values = Sweep.metricValues(points, named: metric)
-        guard values.contains(where: { $0 != nil }) else {
+        guard values.contains(where: { $0 != nil }) || (shard != nil && points.allSatisfy { $0.failure == nil }) else {
             let seen = Set(points.flatMap { $0.metrics.map(\.name) }).sorted()
             throw UsageError("sweep: no point reports a metric '\(metric)' (reported: \(seen.joined(separator: ", ")))")
         }
 
         let order = Sweep.ranking(values, descending: descending)
         let header = axes.map(\.name) + [Sweep.normalized(metric)]
-        print(header.map { $0.padding(toLength: max(12, $0.count + 2), withPad: " ", startingAt: 0) }.joined())
-        var csv = header.joined(separator: ",") + "\n"
-        for k in order {
-            let point = points[k]
-            let value = values[k]
-            var shown = "-"
-            if let value { shown = NumberFormat.human(value) } else if let failure = point.failure { shown = "error: " + TextLines.singleLine(failure) }
-            let cells: [String] = point.values.map { NumberFormat.human($0, decimals: 6) } + [shown]
-            // Pad to the column, never cut: the last cell (an error's reason) is shown whole.
-            print(zip(cells, header).map { cell, name in
-                cell.count >= max(12, name.count + 2) ? cell + " " : cell.padding(toLength: max(12, name.count + 2), withPad: " ", startingAt: 0)
-            }.joined().trimmingCharacters(in: .whitespaces))
-            csv += (point.values.map(NumberFormat.shortest) + [value.map(NumberFormat.shortest) ?? ""]).joined(separator: ",") + "\n"
-        }
+        let rows = order.map { SweepTable.Row(values: points[$0].values, metric: values[$0], failure: points[$0].failure) }
+        let (table, csv) = SweepTable.render(header: header, rows: rows)
+        table.forEach { print($0) }
         let name = URL(fileURLWithPath: script).deletingPathExtension().lastPathComponent
         let failed = points.filter { $0.failure != nil }
         if let first = failed.first {
@@ -118,7 +112,7 @@ enum SweepCommand {
         let outputs = AtomicFile.Batch()
         try outputs.add(csv, to: csvOut)
         var written = [csvOut]
-        if axes.count <= 2 {
+        if axes.count <= 2 && shard == nil {
             let svgOut = svgPath ?? "out/\(name)-sweep.svg"
             let x = axes[0], y = axes.count > 1 ? axes[1] : nil
             let svg = SVGHeatmap.render(xName: x.name, xValues: x.values, yName: y?.name, yValues: y?.values ?? [],
@@ -130,7 +124,7 @@ enum SweepCommand {
             written.append(svgOut)
         }
         try outputs.commit()
-        print("\(total) points in \(NumberFormat.fixed(seconds, 2)) s with \(min(jobs, total)) jobs; wrote \(written.joined(separator: ", "))")
+        print("\(total) points\(shard.map { " (shard \($0.text) of \(gridSize))" } ?? "") in \(NumberFormat.fixed(seconds, 2)) s with \(min(jobs, total)) jobs; wrote \(written.joined(separator: ", "))")
         return 0
     }
 }

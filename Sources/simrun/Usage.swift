@@ -11,6 +11,7 @@ enum Usage {
       simrun tune SCRIPT [options]     full-screen tuner: preview, plot, parameters, readouts
       simrun sweep SCRIPT --param NAME=START:STOP:STEP... [--metric NAME] [--jobs N]
                                        run a parameter grid in parallel; table, CSV, SVG heatmap
+      simrun merge FILE... [options]   join shards' JUnit files (check --shard) or CSVs (sweep --shard)
       simrun convert FROM KEY=VALUE... print a spring in every convention (UIKit, SwiftUI, CA, Rebound, …)
       simrun bench [SECTION]...        print speed and memory figures (release build)
       simrun --help | --version
@@ -26,7 +27,7 @@ enum Usage {
 
     exit status: 0 success, 1 a check found differences, 2 bad input (usage, script error,
     invalid parameter, unreadable file) with a one-line reason on stderr.
-    'simrun help check', 'simrun help tune', 'simrun help sweep', 'simrun help convert', 'simrun help bench' for those commands.
+    'simrun help check', 'simrun help tune', 'simrun help sweep', 'simrun help merge', 'simrun help convert', 'simrun help bench' for those commands.
     docs: docs/cli.md, docs/lua-api.md, docs/physics.md, docs/traces.md, docs/ci.md
     """
 
@@ -38,6 +39,7 @@ enum Usage {
         case "bench": return BenchCommand.help
         case "convert": return ConvertCommand.help
         case "sweep": return SweepCommand.help
+        case "merge": return MergeCommand.help
         case "tune": return TuneCommand.help
         default: return nil
         }

@@ -45,6 +45,8 @@ do {
         status = try TuneCommand.run(Array(arguments.dropFirst()))
     case "sweep":
         status = try SweepCommand.run(Array(arguments.dropFirst()))
+    case "merge":
+        status = try MergeCommand.run(Array(arguments.dropFirst()))
     case "convert":
         status = try ConvertCommand.run(Array(arguments.dropFirst()))
     case "bench":

@@ -141,6 +141,15 @@ public enum JUnitReport {
         public var escapedSystemOut: String
         public enum Kind: Sendable { case passed, failure, error, skipped }
 
+        /// The messages of the `error` cases (bad input), in order.
+        public var errorMessages: [String] {
+            cases.filter { $0.kind == .error }.compactMap { c in
+                guard let line = c.text.split(separator: "\n").first(where: { $0.hasPrefix("      <error ") }),
+                      let message = JUnitReport.attribute("message", in: String(line)) else { return nil }
+                return JUnitReport.unescape(message)
+            }
+        }
+
         /// A property's value, when present.
         public func property(_ name: String) -> String? { properties.first { $0.name == name }?.value }
     }
@@ -220,7 +229,7 @@ public enum JUnitReport {
         return xml
     }
 
-    private static func attribute(_ name: String, in line: String) -> String? {
+    static func attribute(_ name: String, in line: String) -> String? {
         guard let start = line.range(of: " \(name)=\"") else { return nil }
         guard let end = line[start.upperBound...].firstIndex(of: "\"") else { return nil }
         return String(line[start.upperBound..<end])

@@ -80,9 +80,11 @@ public enum Sweep {
     /// Runs `script` at every grid point with `jobs` threads; `progress(done, total)` is
     /// called (serially) as points finish. When the system refuses to create threads, the
     /// points run on the threads it did create, or on the calling thread: never a hang.
-    public static func run(script: String, axes: [Axis], base: ScriptOptions, jobs: Int,
+    /// `only` picks a block of the grid (a shard's); its points come back in grid order.
+    public static func run(script: String, axes: [Axis], base: ScriptOptions, jobs: Int, only: Range<Int>? = nil,
                            progress: ((Int, Int) -> Void)? = nil) -> [Point] {
-        let points = grid(axes)
+        let all = grid(axes)
+        let points = only.map { Array(all[$0.clamped(to: all.indices)]) } ?? all
         let queue = WorkQueue(count: points.count)
         let work = {
             while let k = queue.take() {
