@@ -107,19 +107,17 @@ public enum JUnitReport {
     /// XML text or attribute content. Characters XML 1.0 cannot hold (C0 controls other than
     /// tab and line ends, U+FFFE, U+FFFF) are written as visible `\xHH` text, so the file
     /// stays well-formed whatever a golden or a message contains.
+    /// The entities `escape` writes and `unescape` reads (numeric ones keep line ends and tabs in attributes).
+    private static let entities: [(character: Unicode.Scalar, name: String)] = [
+        ("&", "amp"), ("<", "lt"), (">", "gt"), ("\"", "quot"), ("'", "apos"), ("\n", "#10"), ("\r", "#13"), ("\t", "#9"),
+    ]
+
     static func escape(_ text: String) -> String {
         var out = ""
         for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            case "\n": out += "&#10;"
-            case "\r": out += "&#13;"
-            case "\t": out += "&#9;"
-            default:
+            if let entity = entities.first(where: { $0.character == scalar }) {
+                out += "&" + entity.name + ";"
+            } else {
                 if scalar.value < 0x20 {
                     out += VisibleText.escaped(String(scalar))
                 } else if scalar.value == 0xFFFE || scalar.value == 0xFFFF {
@@ -251,13 +249,9 @@ public enum JUnitReport {
             out += rest[..<amp]
             guard let semicolon = rest[amp...].firstIndex(of: ";") else { break }
             let entity = rest[rest.index(after: amp)..<semicolon]
-            switch entity {
-            case "amp": out += "&"
-            case "lt": out += "<"
-            case "gt": out += ">"
-            case "quot": out += "\""
-            case "apos": out += "'"
-            default:
+            if let known = entities.first(where: { $0.name == entity }) {
+                out.unicodeScalars.append(known.character)
+            } else {
                 if entity.hasPrefix("#"), let value = UInt32(entity.dropFirst()), let scalar = Unicode.Scalar(value) {
                     out.unicodeScalars.append(scalar)
                 } else {
