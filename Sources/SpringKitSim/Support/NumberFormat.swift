@@ -62,14 +62,15 @@ extension NumberFormat {
     public static func significant(_ value: Double, digits: Int = 4) -> String {
         guard value.isFinite else { return value.isNaN ? "nan" : (value < 0 ? "-inf" : "inf") }
         if value == 0 { return "0" }
-        let exponent = Int(log10(abs(value)).rounded(.down))
+        // The decimal exponent after rounding to `digits` digits, read from printf's %e (no libm).
+        let scientific = String(format: "%.\(max(0, digits - 1))e", value)
+        guard let e = scientific.firstIndex(of: "e"), let exponent = Int(scientific[scientific.index(after: e)...]) else { return scientific }
         if exponent >= 15 || exponent < -4 {
-            let text = String(format: "%.\(max(0, digits - 1))e", value)
-            guard let e = text.firstIndex(of: "e"), text[..<e].contains(".") else { return text }
-            var mantissa = String(text[..<e])
+            guard scientific[..<e].contains(".") else { return scientific }
+            var mantissa = String(scientific[..<e])
             while mantissa.hasSuffix("0") { mantissa.removeLast() }
             if mantissa.hasSuffix(".") { mantissa.removeLast() }
-            return mantissa + text[e...]
+            return mantissa + scientific[e...]
         }
         return human(value, decimals: max(0, digits - 1 - exponent))
     }
