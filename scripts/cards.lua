@@ -78,4 +78,7 @@ sk.metric("offset at rest", scroll.offset, "pt")
 sk.metric("overshoot", trace:overshoot{column = "offset", target = scroll.offset, from = second_release}, "%")
 if first_rest and rested then sk.metric("settle time", animator.settle_time, "s") else print("did not come to rest within 5 s") end
 
+-- Expectations `simrun check` tests on the trace (docs/lua-api.md, sk.expect).
+sk.expect{name = "the carousel settles within 2.5 s", column = "offset", settles_within = 2.5}
+sk.expect{name = "the offset stays within a rubber band of the cards", column = "offset", within = {-60, 860}}
 return {trace = trace, report = report}

@@ -93,4 +93,7 @@ end
 sk.metric("offset at rest", scroll.offset, "pt")
 if not (short_rested and rested) then print("did not come to rest within 5 s") end
 
+-- Expectations `simrun check` tests on the trace (docs/lua-api.md, sk.expect).
+sk.expect{name = "the pull never goes past 110 pt, the bounce back never past 5 pt", column = "offset", within = {-110, 5}}
+sk.expect{name = "the list settles back within 4.5 s", column = "offset", target = 0, settles_within = 4.5}
 return {trace = trace, report = report}

@@ -89,4 +89,8 @@ sk.metric("peak lag", trace:peak{column = "lag"}, "pt")
 sk.metric("peak lag while dragging", trace:peak{column = "lag", to = 0.4}, "pt")
 if rested then sk.metric("settle time", animator.settle_time, "s") else print("did not come to rest within 10 s") end
 
+-- Expectations `simrun check` tests on the trace (docs/lua-api.md, sk.expect).
+sk.expect{name = "nothing twitches by a pixel at rest (last 10 frames)", at_rest = 10, epsilon = 0.5}
+sk.expect{name = "adjacent cells spread at most 15 pt beyond their 54 pt pitch", column = "y", no_gap = 54, epsilon = 15}
+sk.expect{name = "cells keep their column", column = "x", within = {160, 160}}
 return {trace = trace, report = report}
