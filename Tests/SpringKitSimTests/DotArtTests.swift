@@ -38,11 +38,41 @@ final class DotArtTests: XCTestCase {
         XCTAssertNoThrow(try art.apply(order: Array((0..<1024).reversed())))
     }
 
-    func testExplodeThenRegenerateRestoresTheIdentity() throws {
+    /// The seed's `shuffleDot` / `resetDot` reorder without reloading: every dot keeps the
+    /// colour of its identifier, so explode scatters the picture and regenerate reassembles it.
+    func testExplodeAndRegenerateKeepEveryDotsColour() throws {
         let art = try quietArt()
-        try art.change(to: try Self.image("mushroom"))
+        func picture() -> [UInt32] { art.order.map { art.color(of: $0) } }
+        let image = try Self.image("mushroom")
+        let expected = try image.colors(columns: 32, rows: 32)
+        try art.change(to: image)
+        let changedOrder = art.order
+        let colours = (0..<1024).map { art.color(of: $0) }
+        XCTAssertEqual(picture(), expected)
         try art.explode()
-        XCTAssertNotEqual(art.order, Array(0..<1024))
+        XCTAssertNotEqual(art.order, changedOrder)
+        XCTAssertEqual((0..<1024).map { art.color(of: $0) }, colours, "explode recolours no dot")
+        let scattered = zip(picture(), expected).filter { $0 != $1 }.count
+        XCTAssertGreaterThan(scattered, 300, "the picture scatters")
+        XCTAssertTrue(try art.waitUntilWhole(limit: 10))
+        try art.explode()
+        XCTAssertEqual((0..<1024).map { art.color(of: $0) }, colours)
+        try art.regenerate()
+        XCTAssertEqual((0..<1024).map { art.color(of: $0) }, colours, "regenerate recolours no dot")
+        XCTAssertEqual(art.order, changedOrder, "regenerate sorts back to the last change's slots")
+        XCTAssertEqual(picture(), expected, "the picture reassembles")
+        XCTAssertTrue(try art.waitUntilWhole(limit: 10))
+        // Every dot, at rest, sits on a slot showing its own colour: the picture is drawn by the dots.
+        for id in 0..<1024 {
+            let p = try art.world.position(ItemID(rawValue: Int32(id)))
+            let column = Int(p.x / 8), row = Int(p.y / 8)
+            XCTAssertEqual(art.color(of: id), expected[row * 32 + column], "dot \(id)")
+        }
+    }
+
+    func testRegenerateBeforeAnyChangeSortsToTheIdentity() throws {
+        let art = try quietArt()
+        try art.explode()
         try art.regenerate()
         XCTAssertEqual(art.order, Array(0..<1024))
         XCTAssertEqual(art.positionOf, Array(0..<1024))

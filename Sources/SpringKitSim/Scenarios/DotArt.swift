@@ -1,11 +1,15 @@
 /// The dot-art shuffle: a canvas of dots (items 0…n−1) in a grid. A snapshot is the
-/// order of identifiers by position; the dot now at position p shows image[p].
+/// order of identifiers by position. A dot's colour belongs to its identifier, as in the
+/// seed, where a cell's colour is looked up by its identifier.
 ///
-/// **Change** shuffles the order (seeded) and recolours with a new image; **explode**
-/// shuffles, **regenerate** sorts back. Applying a snapshot computes the difference from
-/// the old order (`CollectionDifference` with moves, see `PermutationDifference`); every dot whose slot changed
-/// flies to it on its spring (optionally staggered by position, optionally with a seeded
-/// particle burst).
+/// **Change** shuffles the order (seeded) and recolours: the dot now at position p takes
+/// image[p], so the new image assembles as the dots fly in. **Explode** shuffles and
+/// **regenerate** sorts back to the order of the last change, both without recolouring:
+/// every dot keeps its colour, so the picture scatters on explode and reassembles on
+/// regenerate. Applying a snapshot computes the difference from the old order
+/// (`CollectionDifference` with moves, see `PermutationDifference`); every dot whose slot
+/// changed flies to it on its spring (optionally staggered by position, optionally with a
+/// seeded particle burst).
 public final class DotArt {
     public struct Configuration: Sendable {
         public var columns = 32
@@ -42,8 +46,11 @@ public final class DotArt {
     public private(set) var order: [Int]
     /// Positions by identifier.
     public private(set) var positionOf: [Int]
-    /// Colours by position (the current image).
-    public private(set) var colors: [UInt32]
+    /// Colours by identifier: set by `change`, kept by `explode`, `regenerate` and `apply`.
+    public private(set) var colorOf: [UInt32]
+    /// The order of the last change (identity before the first): `regenerate` returns to it,
+    /// which puts every dot back on the slot whose colour it took.
+    public private(set) var homeOrder: [Int]
     public private(set) var frame = 0
     public var time: Double { world.time }
     public private(set) var trace = Trace(columns: ["x", "y", "color"])
@@ -75,7 +82,8 @@ public final class DotArt {
         let n = configuration.columns * configuration.rows
         order = Array(0..<n)
         positionOf = Array(0..<n)
-        colors = try DotImage.blank(width: configuration.columns, height: configuration.rows).colors(columns: configuration.columns, rows: configuration.rows)
+        homeOrder = order
+        colorOf = try DotImage.blank(width: configuration.columns, height: configuration.rows).colors(columns: configuration.columns, rows: configuration.rows)
         world.reserveCapacity(items: n, springs: n)
         let parameters = SpringParameters(length: 0, damping: configuration.damping, frequency: configuration.frequency)
         for p in 0..<n {
@@ -92,22 +100,30 @@ public final class DotArt {
 
     // MARK: Snapshots
 
-    /// Shuffles the order and recolours with `image`.
+    /// Shuffles the order and recolours with `image`: the dot now at position p takes image[p]
+    /// (the seed reloads every item). That order becomes the one `regenerate` returns to.
     @discardableResult
     public func change(to image: DotImage) throws -> Change {
-        colors = try image.colors(columns: configuration.columns, rows: configuration.rows)
-        return try apply(order: shuffled(order), burst: false)
+        let imageColors = try image.colors(columns: configuration.columns, rows: configuration.rows)
+        let result = try apply(order: shuffled(order), burst: false)
+        for (p, id) in order.enumerated() { colorOf[id] = imageColors[p] }
+        homeOrder = order
+        return result
     }
 
-    /// Shuffles the order, keeping the image.
+    /// Shuffles the order without recolouring: every dot keeps its colour and flies to a
+    /// random slot, so the picture scatters.
     @discardableResult
     public func explode() throws -> Change { try apply(order: shuffled(order), burst: configuration.burst > 0) }
 
-    /// Sorts the order back to the identity.
+    /// Sorts the dots back to the slots of the last change (by the position each took its
+    /// colour at) without recolouring: the picture reassembles. Before any change that is
+    /// the identity.
     @discardableResult
-    public func regenerate() throws -> Change { try apply(order: Array(0..<count), burst: false) }
+    public func regenerate() throws -> Change { try apply(order: homeOrder, burst: false) }
 
-    /// Applies a snapshot (identifiers by position): every relocated dot flies to its new slot.
+    /// Applies a snapshot (identifiers by position) without recolouring: every relocated dot
+    /// flies to its new slot with its colour.
     @discardableResult
     public func apply(order newOrder: [Int], burst: Bool = false) throws -> Change {
         var listed = [Bool](repeating: false, count: count)
@@ -146,8 +162,11 @@ public final class DotArt {
         return Change(moves: moves, relocated: relocated.count)
     }
 
-    /// The colour identifier `id` shows: the image's colour at its position.
-    public func color(of id: Int) -> UInt32 { colors[positionOf[id]] }
+    /// The colour identifier `id` shows (it travels with the dot).
+    public func color(of id: Int) -> UInt32 { colorOf[id] }
+
+    /// The picture the slots show once every dot has arrived: colours by position.
+    public var colorsByPosition: [UInt32] { order.map { colorOf[$0] } }
 
     // MARK: Frames
 
@@ -189,9 +208,9 @@ public final class DotArt {
         return try world.isPaused && isWhole()
     }
 
-    /// Keeps the current colours (by position) as a finished image, for SVG output.
+    /// Keeps the current colours by position (`colorsByPosition`) as a finished image, for SVG output.
     public func recordImage(title: String) {
-        images.append((title, colors))
+        images.append((title, colorsByPosition))
     }
 
     public func svg(_ index: Int) -> String {
