@@ -8,18 +8,18 @@ import XCTest
 final class Box2DPeerTests: XCTestCase {
     static let tolerance = 5e-5
 
-    /// Builds bench/box2d_peer.cpp once; skips when Box2D or a C++ compiler is missing.
-    static func peerExecutable() throws -> URL {
+    /// Builds bench/NAME.cpp; skips when Box2D or a C++ compiler is missing.
+    static func peerExecutable(_ name: String = "box2d_peer") throws -> URL {
         let headers = ["/usr/include/box2d/box2d.h", "/opt/homebrew/include/box2d/box2d.h", "/usr/local/include/box2d/box2d.h"]
         guard let header = headers.first(where: FileManager.default.fileExists) else {
             throw XCTSkip("Box2D 2.4.1 headers not installed (tools/install-deps --test installs them)")
         }
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("springkit-box2d-peer")
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("springkit-\(name)-\(ProcessInfo.processInfo.processIdentifier)")
         let prefix = URL(fileURLWithPath: header).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["c++", "-O2", "-std=c++17", "-I", prefix.appendingPathComponent("include").path,
-                             repositoryRoot.appendingPathComponent("bench/box2d_peer.cpp").path,
+                             repositoryRoot.appendingPathComponent("bench/\(name).cpp").path,
                              "-L", prefix.appendingPathComponent("lib").path, "-lbox2d", "-o", output.path]
         try process.run()
         process.waitUntilExit()

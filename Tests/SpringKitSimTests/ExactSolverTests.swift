@@ -63,9 +63,11 @@ final class ExactSolverTests: XCTestCase {
         }
     }
 
-    func testExactRefusesWhatItCannotSolve() throws {
+    /// The call that would make the world unsolvable is refused, and the world stays as it was.
+    func testExactRefusesWhatItCannotSolveAtTheCallThatAsksForIt() throws {
         var configuration = WorldConfiguration()
         configuration.solver = .exact
+        let good = SpringParameters(length: 0, damping: 0.5, frequency: 1)
         let cases: [(String, (World) throws -> Void)] = [
             ("its length is 0.4, not 0", { w in
                 let a = try w.addItem(center: SIMD2(1, 0))
@@ -73,7 +75,7 @@ final class ExactSolverTests: XCTestCase {
             }),
             ("it joins two items", { w in
                 let a = try w.addItem(center: SIMD2(1, 0)), b = try w.addItem(center: SIMD2(2, 0))
-                try w.connect(a, b, SpringParameters(length: 0, damping: 0.5, frequency: 1))
+                try w.connect(a, b, good)
             }),
             ("it is rigid (frequency 0)", { w in
                 let a = try w.addItem(center: SIMD2(1, 0))
@@ -81,17 +83,30 @@ final class ExactSolverTests: XCTestCase {
             }),
             ("its item has 2 springs", { w in
                 let a = try w.addItem(center: SIMD2(1, 0))
-                try w.attach(a, to: .zero, SpringParameters(length: 0, damping: 0.5, frequency: 1))
-                try w.attach(a, to: SIMD2(3, 0), SpringParameters(length: 0, damping: 0.5, frequency: 1))
+                try w.attach(a, to: .zero, good)
+                try w.attach(a, to: SIMD2(3, 0), good)
+            }),
+            ("spring 0 is not a zero-length spring from one item to an anchor (its length is 2, not 0)", { w in
+                let a = try w.addItem(center: SIMD2(1, 0))
+                let s = try w.attach(a, to: .zero, good)
+                try w.setParameters(s, SpringParameters(length: 2, damping: 0.5, frequency: 1))
             }),
         ]
         for (reason, build) in cases {
             let world = try World(configuration: configuration)
-            try build(world)
-            XCTAssertThrowsError(try world.advanceFrame(), reason) { error in
+            XCTAssertThrowsError(try build(world), reason) { error in
                 XCTAssertTrue("\(error)".contains(reason), "\(error)")
                 XCTAssertTrue("\(error)".hasPrefix("the exact solver cannot step this world"), "\(error)")
             }
+            XCTAssertLessThanOrEqual(world.springCount, 1, "the refused spring was not added")
+            for s in 0..<world.springCount {
+                XCTAssertEqual(try world.parameters(SpringID(rawValue: Int32(s))), good, "the refused change was not made")
+            }
+            XCTAssertNoThrow(try world.advanceFrame(), "what is left can be stepped")
+        }
+        configuration.resistance = 2
+        XCTAssertThrowsError(try World(configuration: configuration)) { error in
+            XCTAssertTrue("\(error)".contains("resistance 2 is not a spring"), "\(error)")
         }
     }
 }

@@ -54,6 +54,8 @@ public enum DynamicsError: Error, CustomStringConvertible, Equatable {
     case unknownItem(ItemID)
     case unknownSpring(SpringID)
     case unsupportedByExactSolver(String)
+    /// `anchor` / `setAnchor` on a spring between two items.
+    case noAnchor(SpringID)
 
     public var description: String {
         switch self {
@@ -61,6 +63,7 @@ public enum DynamicsError: Error, CustomStringConvertible, Equatable {
         case .unknownItem(let id): return "no \(id) in this world"
         case .unknownSpring(let id): return "no \(id) in this world"
         case .unsupportedByExactSolver(let text): return "the exact solver cannot step this world: \(text)"
+        case .noAnchor(let id): return "\(id) joins two items and has no anchor"
         }
     }
 }

@@ -24,6 +24,9 @@ public final class World {
     /// Every anchored fast-path spring has length 0 (the step then needs no square root).
     private var anchoredLengthsAreZero = true
     private var jointsAwake = false
+    /// `exact` solver only: springs on each item (dense index), so a refused spring is found
+    /// in O(1) at the call that adds it. Switched-off springs count.
+    private var exactSpringCount: [UInt8] = []
 
     /// Simulated seconds (the sum of frame durations fed in). Configured frames are
     /// counted rather than summed, so `time` after n of them is exactly n × frame.
@@ -38,7 +41,11 @@ public final class World {
     public init(configuration: WorldConfiguration = WorldConfiguration()) throws {
         try configuration.validate()
         self.configuration = configuration
+        restSteps = configuration.restStepsAsBox2DCounts()
     }
+
+    /// Fixed steps at or under the rest speed before an item (or island) rests.
+    public let restSteps: Double
 
     // MARK: Items
 
@@ -69,6 +76,11 @@ public final class World {
         for s in attached.reversed() { springs.remove(springs.table.identifierAt[s]) }
         let moved = items.remove(id.rawValue)
         if let from = moved.movedFrom { springs.itemMoved(from: from, to: moved.vacated) }
+        if configuration.solver == .exact && i < exactSpringCount.count {
+            // Mirror the item store's swap-remove.
+            if let from = moved.movedFrom { exactSpringCount[moved.vacated] = from < exactSpringCount.count ? exactSpringCount[from] : 0 }
+            exactSpringCount.removeLast(max(0, exactSpringCount.count - items.count))
+        }
         needsClassification = true
     }
 
@@ -90,8 +102,14 @@ public final class World {
         PixelGrid.round(try position(id), scale: configuration.screenScale)
     }
 
-    /// True while the item does not move: it rests, or it has no spring.
-    public func isResting(_ id: ItemID) throws -> Bool { items.isResting(try index(id)) }
+    /// True while the item does not move: it rests, or it has no spring. Always current:
+    /// after springs were added, removed or changed (which wakes every item) it says so at
+    /// once, not from the next step.
+    public func isResting(_ id: ItemID) throws -> Bool {
+        let i = try index(id)
+        if needsClassification { try classify() }
+        return items.isResting(i)
+    }
 
     public func setPosition(_ id: ItemID, _ p: SIMD2<Double>) throws {
         guard p.x.isFinite, p.y.isFinite else { throw DynamicsError.invalidParameter("position must be finite") }
@@ -100,11 +118,13 @@ public final class World {
         wake(i)
     }
 
+    /// Sets the velocity; a non-zero velocity wakes the item (and its island), a zero one
+    /// leaves a resting item resting (Box2D's `SetLinearVelocity`).
     public func setVelocity(_ id: ItemID, _ v: SIMD2<Double>) throws {
         guard v.x.isFinite, v.y.isFinite else { throw DynamicsError.invalidParameter("velocity must be finite") }
         let i = try index(id)
         items.vx[i] = v.x; items.vy[i] = v.y
-        wake(i)
+        if v != .zero { wake(i) }
     }
 
     /// All item identifiers, in the order they were added (removed ones left out).
@@ -120,6 +140,10 @@ public final class World {
         try parameters.validate()
         guard anchor.x.isFinite, anchor.y.isFinite else { throw DynamicsError.invalidParameter("anchor must be finite") }
         let a = try index(item)
+        if configuration.solver == .exact {
+            try requireExactStep(itemA: a, itemB: -1, parameters, spring: nil)
+            exactSpringCount[a] += 1
+        }
         let id = springs.append(itemA: Int32(a), itemB: -1, anchor: anchor, parameters: parameters)
         needsClassification = true
         wake(a)
@@ -132,6 +156,9 @@ public final class World {
         try parameters.validate()
         let a = try index(itemA), b = try index(itemB)
         guard a != b else { throw DynamicsError.invalidParameter("a spring needs two different items") }
+        if configuration.solver == .exact {
+            try requireExactStep(itemA: a, itemB: b, parameters, spring: nil)
+        }
         let id = springs.append(itemA: Int32(a), itemB: Int32(b), anchor: .zero, parameters: parameters)
         needsClassification = true
         wake(a); wake(b)
@@ -142,20 +169,29 @@ public final class World {
         let s = try springIndex(id)
         wake(Int(springs.itemA[s]))
         if springs.itemB[s] >= 0 { wake(Int(springs.itemB[s])) }
+        if configuration.solver == .exact, Int(springs.itemA[s]) < exactSpringCount.count, exactSpringCount[Int(springs.itemA[s])] > 0 {
+            exactSpringCount[Int(springs.itemA[s])] -= 1
+        }
         springs.remove(id.rawValue)
         needsClassification = true
     }
 
     public func contains(_ id: SpringID) -> Bool { springs.table.denseIndex(id.rawValue) != nil }
 
+    /// The fixed point a spring from `attach` hangs on. A spring between two items has
+    /// none: that throws `DynamicsError.noAnchor`.
     public func anchor(_ id: SpringID) throws -> SIMD2<Double> {
         let s = try springIndex(id)
+        guard springs.itemB[s] < 0 else { throw DynamicsError.noAnchor(id) }
         return SIMD2(springs.anchorX[s], springs.anchorY[s])
     }
 
+    /// Moves the fixed point of a spring from `attach` (throws `DynamicsError.noAnchor` for a
+    /// spring between two items) and wakes its item.
     public func setAnchor(_ id: SpringID, _ anchor: SIMD2<Double>) throws {
         guard anchor.x.isFinite, anchor.y.isFinite else { throw DynamicsError.invalidParameter("anchor must be finite") }
         let s = try springIndex(id)
+        guard springs.itemB[s] < 0 else { throw DynamicsError.noAnchor(id) }
         springs.anchorX[s] = anchor.x; springs.anchorY[s] = anchor.y
         let a = Int(springs.itemA[s])
         if items.motion[a] == ItemMotion.anchored.rawValue && !needsClassification {
@@ -169,6 +205,9 @@ public final class World {
     public func setParameters(_ id: SpringID, _ parameters: SpringParameters) throws {
         try parameters.validate()
         let s = try springIndex(id)
+        if configuration.solver == .exact {
+            try requireExactStep(itemA: Int(springs.itemA[s]), itemB: Int(springs.itemB[s]), parameters, spring: s)
+        }
         springs.length[s] = parameters.length
         springs.damping[s] = parameters.damping
         springs.frequency[s] = parameters.frequency
@@ -284,15 +323,15 @@ public final class World {
         case .uikit:
             awakeAnchored = awakeAnchored == 0 ? 0 : AnchoredSpringStep.advance(
                 &items, steps: steps, h: c.stepDuration, slop: c.linearSlop, resistance: c.resistance,
-                restSpeed: c.restSpeed, restStepsToSleep: c.restSteps, zeroLength: anchoredLengthsAreZero,
+                restSpeed: c.restSpeed, restStepsToSleep: restSteps, zeroLength: anchoredLengthsAreZero,
                 threads: c.threads, minimumPerThread: c.minimumItemsPerThread)
         case .exact:
             awakeAnchored = awakeAnchored == 0 ? 0 : ExactSpringStep.advance(
-                &items, matrices: exactMatrices, steps: steps, restSpeed: c.restSpeed, restStepsToSleep: c.restSteps)
+                &items, matrices: exactMatrices, steps: steps, restSpeed: c.restSpeed, restStepsToSleep: restSteps)
         }
         if jointsAwake {
             for _ in 0..<steps where jointsAwake {
-                jointsAwake = joints.step(&items, &springs, configuration: c)
+                jointsAwake = joints.step(&items, &springs, configuration: c, restSteps: restSteps)
             }
         }
         stepCount += steps
@@ -310,6 +349,26 @@ public final class World {
         return s
     }
 
+    /// Throws unless the `exact` solver can step a spring from dense item `a` (to `b`, or to
+    /// an anchor when `b` is −1) with `parameters`; `spring` is the dense index of the spring
+    /// being changed (nil when adding one). Called where a world would become invalid.
+    /// - Complexity: O(1) amortised.
+    private func requireExactStep(itemA a: Int, itemB b: Int, _ parameters: SpringParameters, spring: Int?) throws {
+        if exactSpringCount.count < items.count {
+            exactSpringCount.append(contentsOf: repeatElement(0, count: items.count - exactSpringCount.count))
+        }
+        let others = Int(exactSpringCount[a]) - (spring == nil ? 0 : 1)
+        let reason = b >= 0 ? "it joins two items"
+            : others > 0 ? "its item has \(others + 1) springs"
+            : parameters.frequency == 0 ? "it is rigid (frequency 0)"
+            : parameters.length != 0 ? "its length is \(NumberFormat.shortest(parameters.length)), not 0"
+            : nil
+        if let reason {
+            let name = spring.map { "spring \(springs.table.identifierAt[$0])" } ?? "this spring"
+            throw DynamicsError.unsupportedByExactSolver("\(name) is not a zero-length spring from one item to an anchor (\(reason))")
+        }
+    }
+
     private func wake(_ i: Int) {
         if needsClassification { return }
         switch ItemMotion(rawValue: items.motion[i]) {
@@ -317,7 +376,7 @@ public final class World {
             if items.anchoredRest[i] < 0 { awakeAnchored += 1 }
             items.anchoredRest[i] = 0
         case .joint?:
-            joints.wake(&items)
+            joints.wake(item: i, &items)
             jointsAwake = true
         default: break
         }
@@ -376,10 +435,10 @@ public final class World {
             }
         }
         let jointItems = (0..<n).filter { items.motion[$0] == ItemMotion.joint.rawValue }.map { Int32($0) }
-        joints.reset(springs: jointSprings, items: jointItems)
+        joints.reset(springs: jointSprings, items: jointItems, itemSprings: springs, itemCount: n)
         awakeAnchored = (0..<n).reduce(0) { $0 + (items.anchoredRest[$1] >= 0 ? 1 : 0) }
-        jointsAwake = !jointItems.isEmpty
-        if jointsAwake { joints.wake(&items) }
+        joints.wakeAll(&items)
+        jointsAwake = joints.isAwake
         needsClassification = false
     }
 }

@@ -20,7 +20,8 @@ public struct WorldConfiguration: Equatable, Sendable {
     public var resistance: Double = 0
     /// An item rests once its speed stays at or under this (points/s) ...
     public var restSpeed: Double = 1
-    /// ... for this long (seconds). `.infinity` turns sleeping off.
+    /// ... for this long (seconds), counted as Box2D counts it (see `restStepsAsBox2DCounts`).
+    /// `.infinity` turns sleeping off.
     public var restTime: Double = 0.5
     /// Threads the anchored-spring step may use: 0 (default) one per active processor,
     /// 1 none but the caller's. Items are independent in that step and each is computed
@@ -48,14 +49,32 @@ public struct WorldConfiguration: Equatable, Sendable {
         try require(linearSlop.isFinite && linearSlop >= 0, "linear slop must be ≥ 0")
         try require(maximumLinearCorrection.isFinite && maximumLinearCorrection > 0, "maximum linear correction must be positive")
         try require(resistance.isFinite && resistance >= 0, "resistance must be a finite number ≥ 0, got \(NumberFormat.shortest(resistance))")
-        try require(restSpeed.isFinite && restSpeed >= 0, "rest speed must be ≥ 0, got \(NumberFormat.shortest(restSpeed))")
+        try require(restSpeed.isFinite && restSpeed >= 0,
+                    "rest speed must be a finite number ≥ 0 (an infinite rest time turns resting off), got \(NumberFormat.shortest(restSpeed))")
         try require(!restTime.isNaN && restTime >= 0, "rest time must be ≥ 0 (or infinite), got \(NumberFormat.shortest(restTime))")
         try require((0...256).contains(threads), "threads must be 0…256 (0: one per processor), got \(threads)")
         try require(minimumItemsPerThread >= 256, "minimum items per thread must be ≥ 256, got \(minimumItemsPerThread)")
+        if solver == .exact && resistance != 0 {
+            throw DynamicsError.unsupportedByExactSolver("resistance \(NumberFormat.shortest(resistance)) is not a spring (set it to 0)")
+        }
     }
 
-    /// Fixed steps an item must spend at or under `restSpeed` before it rests.
-    var restSteps: Double {
-        min(Double(Int32.max), (restTime / stepDuration - 1e-9).rounded(.up))
+    /// Fixed steps an item must spend at or under `restSpeed` before it rests: as Box2D
+    /// counts them, adding the step (as a `Float`) to a `Float` timer until it reaches
+    /// `restTime` (`b2Island::Solve`: `sleepTime += h`, `sleepTime >= b2_timeToSleep`). For
+    /// 0.5 s at 1/120 s that is 61 steps, not 60: sixty `Float` steps sum to 0.49999985.
+    /// Beyond 2²⁰ steps, and for an infinite `restTime`, the exact quotient is used instead.
+    /// - Complexity: O(restTime / stepDuration), at most 2²⁰ additions; `World` computes it once.
+    func restStepsAsBox2DCounts() -> Double {
+        let quotient = restTime / stepDuration
+        guard quotient.isFinite, quotient < 1_048_576 else { return min(Double(Int32.max), (quotient - 1e-9).rounded(.up)) }
+        let h = Float(stepDuration), target = Float(restTime)
+        var timer: Float = 0
+        var steps = 0.0
+        while timer < target {
+            timer += h
+            steps += 1
+        }
+        return steps
     }
 }

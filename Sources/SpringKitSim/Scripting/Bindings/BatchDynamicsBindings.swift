@@ -71,12 +71,21 @@ extension ModuleBuilder {
                 }
                 w.reserveCapacity(items: w.itemCount, springs: w.springCount + n)
                 var first = -1
-                try call.checked(2) {
-                    for k in 0..<n {
-                        let id = try w.attach(ItemID(rawValue: Int32(items[k])), to: SIMD2(ax[k], ay[k]),
-                                              parameters[uniform ? 0 : k])
-                        if k == 0 { first = Int(id.rawValue) }
+                var attached: [SpringID] = []
+                do {
+                    try call.checked(2) {
+                        for k in 0..<n {
+                            let id = try w.attach(ItemID(rawValue: Int32(items[k])), to: SIMD2(ax[k], ay[k]),
+                                                  parameters[uniform ? 0 : k])
+                            if k == 0 { first = Int(id.rawValue) }
+                            attached.append(id)
+                        }
                     }
+                } catch {
+                    // All or nothing: a spring the world refuses (the exact solver's rules) takes
+                    // back the ones this call added.
+                    for id in attached.reversed() { try? w.removeSpring(id) }
+                    throw error
                 }
                 if n > 0 { call.push(first) } else { call.pushNil() }
                 call.push(n)
