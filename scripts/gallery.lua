@@ -2,7 +2,8 @@
 -- enlarge and centre, tap again to deselect, drag to reorder with the selection kept on
 -- its image — including the cases that break naive code: dragging across the selected
 -- cell from either side, dragging the selected cell itself, and deselecting.
--- Indices count from 1, in display order.
+-- Display positions count from 1 (tap, drag, move, g.selected); images are named by
+-- identifiers from 0 (g:order(), g.selected_item, the trace's id column).
 local sk = require "springkit"
 
 local damping   = sk.param("damping", 0.8, {min = 0.05, max = 5, step = 0.05, doc = "cell spring damping ratio"})

@@ -108,4 +108,60 @@ final class GalleryTests: XCTestCase {
         XCTAssertEqual(gallery.selection.selected, 4)
         XCTAssertEqual(gallery.selection.selectedItem, image)
     }
+
+    /// The seed's example: with the fourth cell selected, dragging the first to the fifth
+    /// puts it at the fifth (display positions from 1; indices here from 0).
+    func testADragWithACellEnlargedLandsAtItsDestination() throws {
+        let gallery = try makeGallery()
+        try gallery.tap(3)
+        XCTAssertTrue(try gallery.waitUntilRest(limit: 10))
+        let dragged = gallery.selection.items[0], selected = gallery.selection.selectedItem
+        try gallery.drag(from: 0, to: 4, seconds: 0.6)
+        XCTAssertEqual(gallery.selection.items[4], dragged)
+        XCTAssertEqual(gallery.selection.selectedItem, selected)
+        XCTAssertEqual(gallery.selection.selected, 2, "source < selected ≤ destination → selected − 1")
+    }
+
+    /// Seeded sequences of taps, moves and drags, with and without a selection: every drop
+    /// lands at its destination (in the order and, at rest, on screen), the order equals a
+    /// plain list model and the selection stays on its image.
+    func testEveryDropLandsAtItsDestination() throws {
+        var random = SeededGenerator(seed: 913)
+        var drops = 0, dropsWithSelection = 0
+        for _ in 0..<8 {
+            let gallery = try makeGallery()
+            var plain = Array(0..<24)
+            var selectedImage: Int?
+            for _ in 0..<12 {
+                let source = Int(random.next() % 24), destination = Int(random.next() % 24)
+                switch random.next() % 4 {
+                case 0:
+                    let image = plain[source]
+                    try gallery.tap(source)
+                    selectedImage = selectedImage == image ? nil : image
+                    if random.next() % 2 == 0 { XCTAssertTrue(try gallery.waitUntilRest(limit: 10)) }
+                case 1:
+                    try gallery.move(from: source, to: destination)
+                    plain.insert(plain.remove(at: source), at: destination)
+                default:
+                    let image = plain[source]
+                    try gallery.drag(from: source, to: destination, seconds: 0.2 + 0.1 * Double(random.next() % 6))
+                    plain.insert(plain.remove(at: source), at: destination)
+                    XCTAssertEqual(gallery.selection.items[destination], image, "drag \(source) → \(destination)")
+                    drops += 1
+                    if selectedImage != nil { dropsWithSelection += 1 }
+                }
+                XCTAssertEqual(gallery.selection.items, plain)
+                XCTAssertEqual(gallery.selection.selectedItem, selectedImage, "the selection stays on its image")
+            }
+            XCTAssertTrue(try gallery.waitUntilRest(limit: 20))
+            for (index, id) in plain.enumerated() {
+                let cell = try gallery.cellFrame(of: id)
+                XCTAssertEqual(cell.center.x, gallery.frames[index].center.x, accuracy: 0.5)
+                XCTAssertEqual(cell.center.y, gallery.frames[index].center.y, accuracy: 0.5)
+            }
+        }
+        XCTAssertGreaterThan(drops, 30)
+        XCTAssertGreaterThan(dropsWithSelection, 10)
+    }
 }

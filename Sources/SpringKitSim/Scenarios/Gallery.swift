@@ -89,8 +89,12 @@ public final class Gallery {
     }
 
     /// Drags the cell at `source` to where the cell at `destination` is, over `seconds`:
-    /// the cell follows the finger frame by frame, the others make room, and on release
-    /// the move is committed and the cell settles into its frame.
+    /// the cell follows the finger frame by frame and the others make room for it at the
+    /// index under the finger; on release the move is committed as the seed commits it —
+    /// remove at `source`, insert at `destination`, the selection by the four-case rule —
+    /// and the cell settles into its frame. The drop lands at `destination` whatever the
+    /// interim layout put under the finger (with a cell enlarged, the rearranged layout can
+    /// put a neighbour of `destination` there).
     public func drag(from source: Int, to destination: Int, seconds: Double) throws {
         let count = selection.items.count
         guard (0..<count).contains(source), (0..<count).contains(destination) else {
@@ -103,8 +107,13 @@ public final class Gallery {
         var target = source
         for k in 1...steps {
             let finger = start + (end - start) * (Double(k) / Double(steps))
-            // The index under the finger in the interim layout; the others make room.
-            if let under = GalleryLayout.index(at: finger, in: frames) { target = under }
+            // The index under the finger in the interim layout; the others make room. On the
+            // last frame the finger is over the destination: room is made there.
+            if k == steps {
+                target = destination
+            } else if let under = GalleryLayout.index(at: finger, in: frames) {
+                target = under
+            }
             var order = selection.items
             order.remove(at: source)
             order.insert(dragged, at: target)
@@ -115,7 +124,7 @@ public final class Gallery {
             try world.setPosition(ItemID(rawValue: Int32(dragged)), finger)
             try advanceFrame()
         }
-        try selection.move(from: source, to: target)
+        try selection.move(from: source, to: destination)
         shownOrder = selection.items
         shownSelected = selection.selected
         try relayout()

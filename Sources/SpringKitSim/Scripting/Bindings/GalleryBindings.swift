@@ -7,24 +7,33 @@ extension ModuleBuilder {
         // its own functions (a cycle).
         let session = session
         func gallery(_ call: LuaCall) throws -> Gallery { try call.object(1, Gallery.self, LuaClasses.gallery) }
+        /// Argument `index`: a display position, counted from 1 as Lua counts; returns it from 0.
+        func position(_ call: LuaCall, _ index: Int32, in g: Gallery) throws -> Int {
+            let p = try call.integer(index)
+            let count = g.selection.items.count
+            guard (1...max(count, 1)).contains(p), count > 0 else {
+                throw call.argumentError(index, count == 0 ? "the gallery is empty" : "position \(p) is out of range 1…\(count)")
+            }
+            return p - 1
+        }
         LuaClasses.gallery.define(in: lua, methods: [
             ("tap", { call in
                 let g = try gallery(call)
-                let index = try call.integer(2)
-                try call.checked(2) { try g.tap(index - 1) }
+                let index = try position(call, 2, in: g)
+                try call.checked(2) { try g.tap(index) }
                 return 0
             }),
             ("move", { call in
                 let g = try gallery(call)
-                let source = try call.integer(2), destination = try call.integer(3)
-                try call.checked(2) { try g.move(from: source - 1, to: destination - 1) }
+                let source = try position(call, 2, in: g), destination = try position(call, 3, in: g)
+                try call.checked(2) { try g.move(from: source, to: destination) }
                 return 0
             }),
             ("drag", { call in
                 let g = try gallery(call)
-                let source = try call.integer(2), destination = try call.integer(3)
+                let source = try position(call, 2, in: g), destination = try position(call, 3, in: g)
                 let seconds = try call.number(4, default: 0.5)
-                try call.checked(2) { try g.drag(from: source - 1, to: destination - 1, seconds: seconds) }
+                try call.checked(4) { try g.drag(from: source, to: destination, seconds: seconds) }
                 return 0
             }),
             ("wait", { call in

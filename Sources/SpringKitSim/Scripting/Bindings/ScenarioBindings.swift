@@ -99,8 +99,11 @@ extension ModuleBuilder {
                 lua_createtable(call.L, Int32(cells.count), 0)
                 for (k, cell) in cells.enumerated() {
                     let anchor = m.layout.flow.frame(cell.index).center
-                    call.pushRecord(["id": Double(cell.index), "x": cell.center.x, "y": cell.center.y,
+                    call.pushRecord(["x": cell.center.x, "y": cell.center.y,
                                      "stretch": cell.stretch, "z": cell.center.y, "anchor_y": anchor.y])
+                    // The identifier is an integer (as in the trace), not a float.
+                    call.push(cell.index)
+                    call.lua.setField(-2, "id")
                     lua_rawseti(call.L, -2, lua_Integer(k + 1))
                 }
                 return 1
