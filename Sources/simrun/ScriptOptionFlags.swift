@@ -8,7 +8,7 @@ enum ScriptOptionFlags {
       --param NAME=VALUE     override a declared parameter (repeatable)
       --params FILE          read NAME=VALUE lines (as written by 'simrun tune')
       --preset NAME          start from a preset the script declares (--param still wins)
-      --seed N               seed of springkit.random and math.random (default 1)
+      --seed N               seed of springkit.random, math.random and the dot-art shuffles (default 1)
       --allow-io             open Lua's io library and loadfile/dofile (text only)
       --max-instructions N   Lua instruction budget (default 250000000)
       --max-memory MIB       Lua memory cap in MiB (default 512)

@@ -254,6 +254,15 @@ public final class LuaState {
         package = { loadlib = unavailable("package.loadlib") }
         dofile = dofile or unavailable("dofile", " (pass --allow-io to load files)")
         loadfile = loadfile or unavailable("loadfile", " (pass --allow-io to load files)")
+        -- math.random is seeded with the run's --seed (ScriptRunner calls math.randomseed);
+        -- seeding from the clock (no argument) would make a run unrepeatable.
+        local randomseed = math.randomseed
+        math.randomseed = function(...)
+          if select("#", ...) == 0 then
+            error("math.randomseed needs a seed: scripts are deterministic (--seed N seeds math.random)", 2)
+          end
+          return randomseed(...)
+        end
         math.randomseed(1)
         local loaded = { string = string, table = table, math = math, utf8 = utf8,
                          coroutine = coroutine, os = os, io = io }
@@ -336,6 +345,18 @@ final class LuaFunction {
 }
 
 extension LuaState {
+    /// Seeds `math.random` (Lua 5.4's xoshiro256**, integer arithmetic: the same stream on
+    /// every platform) with `seed`, as `math.randomseed(seed)` would, its bits read as a Lua integer.
+    func seedMathRandom(_ seed: UInt64) throws {
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
+        skl_pushtraceback(L)
+        lua_getglobal(L, "math")
+        lua_getfield(L, -1, "randomseed")
+        lua_pushinteger(L, lua_Integer(Int64(bitPattern: seed)))
+        try protectedCall(arguments: 1, results: 0, handlerIndex: top + 1)
+    }
+
     /// Sets global `name` to a Swift function.
     func setGlobalFunction(_ name: String, _ body: @escaping LuaFunction.Body) {
         pushFunction(name, body)

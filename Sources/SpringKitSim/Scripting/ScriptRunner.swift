@@ -59,6 +59,7 @@ public enum ScriptRunner {
         let session = ScriptSession(scriptPath: path, parameters: options.parameters, seed: options.seed,
                                     recordsOutputs: options.recordsOutputs)
         let lua = try LuaState(limits: options.limits)
+        try lua.seedMathRandom(options.seed)
         lua.printHandler = options.output ?? { _ in }
         SpringKitModule.install(in: lua, session: session)
         let chunkName = "@" + path
