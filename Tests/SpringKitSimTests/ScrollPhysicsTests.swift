@@ -38,4 +38,21 @@ final class ScrollPhysicsTests: XCTestCase {
         XCTAssertEqual(scroll.phase, .idle)
         XCTAssertEqual(scroll.offset.y, 0)
     }
+
+    /// After the finger lifts, the touch location stays where the finger was on screen and
+    /// so moves with the offset in content coordinates (as `pan.location(in:)` does); the
+    /// rubber menu's fling resistance is measured from it.
+    func testTheLastTouchStaysOnScreenAndMovesWithTheOffset() throws {
+        var configuration = ScrollView.Configuration()
+        configuration.contentSize = SIMD2(320, 5000)
+        let scroll = try ScrollView(configuration: configuration)
+        try scroll.touchDown(at: SIMD2(160, 400))
+        try scroll.moveTouch(to: SIMD2(160, 300))
+        try scroll.release(fingerVelocity: SIMD2(0, -2000))
+        let released = scroll.offset.y
+        for _ in 0..<30 { scroll.advance(1.0 / 60) }
+        XCTAssertGreaterThan(scroll.offset.y - released, 100, "the content flings on")
+        XCTAssertEqual(scroll.fingerLocation, SIMD2(160, 300), "fixed on screen")
+        XCTAssertEqual(scroll.touchLocation!.y, 300 + scroll.offset.y, accuracy: 1e-9, "moves with the offset in content coordinates")
+    }
 }
