@@ -18,10 +18,17 @@ local function step(label)
     tostring(g.selected or "-"), tostring(g.selected_item or "-"), g.offset))
 end
 
+-- A drag lands where it was aimed: remove at `from`, insert at `to`.
+local function drag(from, to)
+  local image = g:order()[from]
+  g:drag(from, to, 0.6)
+  if g:order()[to] ~= image then error(string.format("drag %d → %d: image %d landed elsewhere", from, to, image)) end
+end
+
 g:tap(11);           step("tap 11: select, enlarge, centre")
-g:drag(3, 14, 0.6);  step("drag 3 → 14 across the selection (from above)")
-g:drag(20, 2, 0.6);  step("drag 20 → 2 across the selection (from below)")
-g:drag(g.selected, 5, 0.6); step("drag the selected cell to 5")
+drag(3, 14);         step("drag 3 → 14 across the selection (from above)")
+drag(20, 2);         step("drag 20 → 2 across the selection (from below)")
+drag(g.selected, 5); step("drag the selected cell to 5")
 g:tap(1);            step("tap 1: select the first cell (clamped)")
 g:tap(24);           step("tap 24: select the last cell (clamped)")
 g:tap(24);           step("tap 24 again: deselect")
