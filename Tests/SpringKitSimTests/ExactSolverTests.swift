@@ -63,6 +63,43 @@ final class ExactSolverTests: XCTestCase {
         }
     }
 
+    /// The exact solver's one-spring-per-item count follows items that are removed (the
+    /// stores swap the last item into the hole) and springs that are removed.
+    func testExactSpringCountsFollowRemovals() throws {
+        var configuration = WorldConfiguration()
+        configuration.solver = .exact
+        let world = try World(configuration: configuration)
+        let good = SpringParameters(length: 0, damping: 0.5, frequency: 1)
+        let a = try world.addItem(center: SIMD2(1, 0)), b = try world.addItem(center: SIMD2(2, 0)), c = try world.addItem(center: SIMD2(3, 0))
+        try world.attach(a, to: .zero, good)
+        let onC = try world.attach(c, to: .zero, good)
+        try world.removeItem(a)   // c moves into a's place
+        XCTAssertThrowsError(try world.attach(c, to: .zero, good), "c still has its spring")
+        XCTAssertNoThrow(try world.attach(b, to: .zero, good))
+        try world.removeSpring(onC)
+        XCTAssertNoThrow(try world.attach(c, to: .zero, good), "its spring is gone")
+        XCTAssertNoThrow(try world.advanceFrames(3))
+    }
+
+    func testABatchTheExactSolverRefusesLeavesNoSpringBehind() throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = try writeFile(directory, "batch.lua", """
+        local sk = require 'springkit'
+        local w = sk.world{solver = 'exact'}
+        local first = w:add_items{x = {1, 2, 3}, y = {0, 0, 0}}
+        local ok, message = pcall(w.attach_all, w, {items = {first, first + 1, first}, anchor_x = {0, 0, 0}, anchor_y = {0, 0, 0},
+                                                  damping = 0.5, frequency = 1})
+        assert(not ok and message:find('its item has 2 springs', 1, true), message)
+        assert(w.springs == 0, 'all or nothing: ' .. w.springs .. ' springs left')
+        w:attach_all{first = first, anchor_x = {0, 0, 0}, anchor_y = {0, 0, 0}, damping = 0.5, frequency = 1}
+        assert(w.springs == 3)
+        """)
+        var options = ScriptOptions()
+        options.output = nil
+        XCTAssertNoThrow(try ScriptRunner.run(path: path, options: options))
+    }
+
     /// The call that would make the world unsolvable is refused, and the world stays as it was.
     func testExactRefusesWhatItCannotSolveAtTheCallThatAsksForIt() throws {
         var configuration = WorldConfiguration()
