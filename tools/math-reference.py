@@ -2,6 +2,7 @@
 """Writes the reference values that DeterministicMathTests compare DMath against.
 
     pip install mpmath && tools/math-reference.py > Tests/SpringKitSimTests/Data/math-reference.txt
+    tools/math-reference.py --constants    # the constants of DeterministicMath.swift, to compare
 
 Each line is `FUNCTION X [Y] NEAREST OFFSET`: IEEE 754 bit patterns in hex of the argument(s),
 of the double nearest to the exact value, and of (exact - NEAREST) / ulp(NEAREST), computed with
@@ -12,6 +13,7 @@ multiples of pi/2, subnormals, the overflow and underflow edges).
 import math
 import random
 import struct
+import sys
 
 from mpmath import mp, mpf
 
@@ -85,5 +87,31 @@ def main():
                 emit(name, [x], function(mpf(x)))
 
 
+def constants():
+    """Prints DMath's constants as the Swift hexadecimal literals it uses (1400-bit mpmath)."""
+    mp.prec = 1400
+
+    def leading_bits(x, bits):  # x truncated to `bits` significant bits
+        e = int(mp.floor(mp.log(abs(x), 2)))
+        scale = mpf(2) ** (bits - 1 - e)
+        return mp.floor(x * scale) / scale
+
+    def pair(v):
+        hi = mpf(float(v))
+        return float(hi).hex(), float(v - hi).hex()
+
+    ln2 = mp.log(2)
+    ln2_hi = leading_bits(ln2, 32)
+    print("ln2Hi", float(ln2_hi).hex(), "ln2Lo", float(ln2 - ln2_hi).hex())
+    print("log2e", float(1 / ln2).hex(), "sqrt2", float(mp.sqrt(2)).hex())
+    print("halfPi", *pair(mp.pi / 2))
+    for name, v in (("oneSixth", mpf(1) / 6), ("twoThirds", mpf(2) / 3), ("twoFifths", mpf(2) / 5)):
+        print(name, *pair(v))
+    print("inverseFactorial", ", ".join(float(1 / mp.factorial(n)).hex() for n in range(21)))
+    print("atanhTail", ", ".join(float(mpf(2) / k).hex() for k in range(7, 28, 2)))
+    words = int(mp.floor(2 / mp.pi * mpf(2) ** (64 * 19)))
+    print("twoOverPiBits", ", ".join("0x%016X" % ((words >> (64 * (18 - i))) & (2 ** 64 - 1)) for i in range(19)))
+
+
 if __name__ == "__main__":
-    main()
+    constants() if sys.argv[1:] == ["--constants"] else main()

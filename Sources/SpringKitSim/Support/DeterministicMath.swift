@@ -9,14 +9,14 @@
 /// Taylor polynomial whose coefficients are 1/n! (or 2/n) rounded to nearest, and sums the
 /// leading terms in double-double so that the final rounding dominates the error.
 /// Measured maximum errors against high-precision references (docs/physics.md, "Math
-/// functions"; `DeterministicMathTests`): `exp` 0.53 ulp (0.75 for subnormal results),
-/// `log` 0.50 ulp, `pow` 0.53 ulp, `sin` 0.58 ulp, `cos` 0.59 ulp — below 1 ulp everywhere.
+/// functions"; `DeterministicMathTests`): `exp` 0.53 ulp, `log` 0.50 ulp, `pow` 0.53 ulp,
+/// `sin` 0.58 ulp, `cos` 0.58 ulp — below 0.6 ulp everywhere measured.
 ///
 /// Special values follow C99 Annex F (`exp(-inf) = 0`, `log(0) = -inf`, `pow(x, 0) = 1`,
 /// `sin(inf) = nan`, …). Nothing in the simulation may call the platform's versions: the
 /// `PlatformMathAuditTests` fail if a simulation source or object file does.
 public enum DMath {
-    // MARK: Constants (computed with mpmath at 1400 bits; see tools/math-reference.py)
+    // MARK: Constants (mpmath at 1400 bits; `tools/math-reference.py --constants` prints them)
 
     /// ln 2 split for Cody–Waite reduction: `ln2Hi` has 32 significant bits, so `k · ln2Hi`
     /// is exact for |k| < 2^21; `ln2Hi + ln2Lo` is ln 2 within 1.2e-26.
@@ -62,8 +62,8 @@ public enum DMath {
 
     // MARK: exp
 
-    /// e^x, within 0.53 ulp (measured; 0.75 ulp for subnormal results). Overflows to +∞ for
-    /// x > 709.78, underflows to 0 for x < −745.13 (gradually: subnormal results below −708.4).
+    /// e^x, within 0.53 ulp (measured). Overflows to +∞ for x > 709.78, underflows to 0 for
+    /// x < −745.13 (gradually: subnormal results below −708.4, rounded once).
     public static func exp(_ x: Double) -> Double { exp(x, 0) }
 
     /// e^(xh + xl) for a double-double argument (|xl| ≤ ulp(xh)): `pow`'s last step.
@@ -88,8 +88,23 @@ public enum DMath {
         // 1 + r + r²/2 in double-double; e^(rh + rl) ≈ e^rh + rl·(1 + rh).
         let (sh, sl) = fastTwoSum(1, rh)
         let (uh, ul) = twoSum(sh, 0.5 * zh)
-        let y = uh + ((ul + sl) + (0.5 * zl + (p + (rl + rl * rh))))
-        return scaled(y, byPowerOfTwo: Int(k))
+        let (y, yl) = fastTwoSum(uh, (ul + sl) + (0.5 * zl + (p + (rl + rl * rh))))
+        let n = Int(k)
+        return n > -1022 ? scaled(y, byPowerOfTwo: n) : subnormalResult(y, yl, n)
+    }
+
+    /// (hi + lo)·2^n (|lo| ≤ ulp(hi)/2) rounded once when the result may be subnormal
+    /// (n ≤ −1022): scaling hi alone would round twice. hi·2^n is rounded to the subnormal
+    /// grid, then moved by one step when the part left out (with lo) exceeds half of it.
+    static func subnormalResult(_ hi: Double, _ lo: Double, _ n: Int) -> Double {
+        let lift = powerOfTwo(60), up = powerOfTwo(n + 60)  // n ≥ −1077: 2^(n+60) is normal
+        let lifted = hi * up  // exact
+        let rounded = lifted * powerOfTwo(-60)  // the one rounding, to the subnormal grid
+        let leftOut = (lifted - rounded * lift) + lo * up  // exact difference, plus lo
+        let half = powerOfTwo(-1014) * 0.5  // half the subnormal spacing 2^-1074, lifted by 2^60
+        if leftOut > half { return rounded.nextUp }
+        if leftOut < -half { return rounded.nextDown }
+        return rounded
     }
 
     // MARK: log
@@ -181,7 +196,7 @@ public enum DMath {
         }
     }
 
-    /// The cosine, within 0.59 ulp (measured), for every finite x (exact argument reduction).
+    /// The cosine, within 0.58 ulp (measured), for every finite x (exact argument reduction).
     public static func cos(_ x: Double) -> Double {
         if x.isNaN || x.isInfinite { return .nan }
         if abs(x) < 0x1p-27 { return 1 }  // cos x = 1 − x²/2: x²/2 is below half an ulp
