@@ -9,10 +9,12 @@ SIMRUN_DEBUG := .build/debug/simrun
 run: deps release
 	$(SIMRUN_RELEASE) scripts/rubbermenu.lua
 
-## make test: install what is missing, then unit tests, golden checks and the determinism check.
+## make test: install what is missing, then unit tests (the hostile-input battery against the debug and
+## release simrun among them), golden checks and the determinism check.
 test: test-deps
 	$(SWIFT) build
-	$(SWIFT) test --disable-swift-testing
+	$(SWIFT) build -c release --product simrun
+	SIMRUN_RELEASE=$(CURDIR)/$(SIMRUN_RELEASE) $(SWIFT) test --disable-swift-testing
 	$(MAKE) --no-print-directory check determinism
 
 deps:

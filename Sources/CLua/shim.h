@@ -22,6 +22,7 @@
 #include <lualib.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 /* ---- 1. Macros as functions ------------------------------------------- */
 
@@ -40,9 +41,6 @@ static inline int skl_isnoneornil(lua_State *L, int i) { return lua_isnoneornil(
 static inline int skl_istable(lua_State *L, int i) { return lua_istable(L, i); }
 static inline int skl_isfunction(lua_State *L, int i) { return lua_isfunction(L, i); }
 static inline void *skl_newuserdata(lua_State *L, size_t size) { return lua_newuserdatauv(L, size, 0); }
-static inline int skl_pcall(lua_State *L, int nargs, int nresults, int msgh) {
-    return lua_pcall(L, nargs, nresults, msgh);
-}
 static inline const char *skl_typename(lua_State *L, int i) { return luaL_typename(L, i); }
 static inline int skl_loadtext(lua_State *L, const char *buf, size_t size, const char *name) {
     /* Text chunks only: a binary chunk is refused with "attempt to load a binary chunk". */
@@ -62,14 +60,20 @@ enum { SKL_RAISE_WHERE = -1, SKL_RAISE_RAW = -2 };
 
 typedef struct skl_Runtime {
     size_t memoryUsed;          /* bytes currently allocated by Lua */
-    size_t memoryPeak;          /* the most ever allocated at once */
+    size_t memoryPeak;          /* the most ever allocated at once (Lua and engine) */
     size_t memoryLimit;         /* 0: no cap */
+    size_t engineBytes;         /* bytes the Swift engine reserved for the script (counted against the cap) */
     long long instructionLimit; /* 0: no budget */
-    long long instructionsUsed; /* counted in steps of hookInterval */
+    long long instructionsUsed; /* VM instructions (in steps of hookInterval) plus work the engine charged */
+    double deadline;            /* skl_now() past which the script is stopped; 0: none */
+    double timeoutSeconds;      /* the --timeout the deadline came from, for the message */
     int hookInterval;
     int budgetExceeded;
+    int timedOut;
     int memoryExceeded;
-    int swiftDepth;             /* > 0 while Swift runs: allocations are not refused */
+    int closing;                /* set while lua_close runs finalizers: Swift functions refuse to run */
+    int inSwift;                /* set while the innermost running code is a Swift call: allocations are not refused */
+    int finalizersInSwift;      /* finalizers running inside a Swift call (they may not call Swift again) */
     skl_Dispatch dispatch;
     skl_Release release;
     void *context;              /* the Swift engine (unretained) */
@@ -77,6 +81,18 @@ typedef struct skl_Runtime {
 
 static inline skl_Runtime *skl_runtime(lua_State *L) {
     return *(skl_Runtime **)lua_getextraspace(L);
+}
+
+/* A protected call, also from inside a Swift function (a Lua hook the engine calls back): the
+ * called Lua code allocates under the memory cap again, since a refusal unwinds to this pcall
+ * and not through the Swift frame. */
+static inline int skl_pcall(lua_State *L, int nargs, int nresults, int msgh) {
+    skl_Runtime *rt = skl_runtime(L);
+    int outer = rt->inSwift;
+    rt->inSwift = 0;
+    int status = lua_pcall(L, nargs, nresults, msgh);
+    rt->inSwift = outer;
+    return status;
 }
 
 /* ---- 4a. Allocator with a memory cap ------------------------------------ */
@@ -90,44 +106,63 @@ static void *skl_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
         return NULL;
     }
     /* Growth is refused past the cap, except while a Swift callback runs: a
-     * refusal there would raise a Lua error through the Swift frame. Lua
-     * requires that shrinking never fails, so only growth is checked. */
-    if (nsize > old && rt->memoryLimit != 0 && rt->swiftDepth == 0 &&
-        rt->memoryUsed + (nsize - old) > rt->memoryLimit) {
+     * refusal there would raise a Lua error through the Swift frame. (Finalizers
+     * that run inside a Swift call run in their own coroutine, see skl_rungc, and
+     * are capped.) Lua requires that shrinking never fails, so only growth is checked. */
+    if (nsize > old && rt->memoryLimit != 0 && !rt->inSwift &&
+        (rt->memoryUsed + rt->engineBytes > rt->memoryLimit ||
+         nsize - old > rt->memoryLimit - rt->memoryUsed - rt->engineBytes)) {
         rt->memoryExceeded = 1;
         return NULL;
     }
     void *p = realloc(ptr, nsize);
     if (p != NULL) {
         rt->memoryUsed = rt->memoryUsed - old + nsize;
-        if (rt->memoryUsed > rt->memoryPeak) rt->memoryPeak = rt->memoryUsed;
+        if (rt->memoryUsed + rt->engineBytes > rt->memoryPeak) rt->memoryPeak = rt->memoryUsed + rt->engineBytes;
     }
     return p;
 }
 
-/* ---- 4b. Instruction budget -------------------------------------------- */
+/* ---- 4b. Instruction budget and wall-clock deadline ---------------------- */
 
-/* Fires every hookInterval VM instructions. Once the budget is spent it keeps
- * raising, at every instruction, so a script cannot swallow it with pcall. */
+/* Seconds on a monotonic clock (for the --timeout deadline only; never seen by the simulation). */
+static inline double skl_now(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* Makes the count hook fire at every instruction: a spent budget or a passed deadline is
+ * raised again at the first instruction after any pcall that caught it, so it escapes every level. */
+static void skl_counthook(lua_State *L, lua_Debug *ar);
+static inline void skl_stickhook(lua_State *L) {
+    skl_Runtime *rt = skl_runtime(L);
+    rt->hookInterval = 1;
+    lua_sethook(L, skl_counthook, LUA_MASKCOUNT, 1);
+}
+
+/* Fires every hookInterval VM instructions. Once the budget is spent (by the VM or by work
+ * the engine charged) or the deadline passed, it keeps raising, at every instruction. */
 static void skl_counthook(lua_State *L, lua_Debug *ar) {
     skl_Runtime *rt = skl_runtime(L);
     rt->instructionsUsed += rt->hookInterval;
-    if (rt->instructionLimit != 0 && rt->instructionsUsed > rt->instructionLimit) {
-        rt->budgetExceeded = 1;
-        /* From now on fire at every instruction: the error is raised again at the
-         * first instruction after any pcall that caught it, so it escapes every level. */
-        rt->hookInterval = 1;
-        lua_sethook(L, skl_counthook, LUA_MASKCOUNT, 1);
-        /* Name the running function's file and line, from the hook's own record. */
-        if (lua_getinfo(L, "Sl", ar) && ar->currentline > 0)
-            lua_pushfstring(L, "%s:%d: ", ar->short_src, ar->currentline);
-        else
-            lua_pushliteral(L, "");
+    int overBudget = rt->instructionLimit != 0 && rt->instructionsUsed > rt->instructionLimit;
+    int overTime = rt->timedOut || (rt->deadline != 0 && skl_now() > rt->deadline);
+    if (!overBudget && !overTime) return;
+    if (overTime) rt->timedOut = 1; else rt->budgetExceeded = 1;
+    skl_stickhook(L);
+    /* Name the running function's file and line, from the hook's own record. */
+    if (lua_getinfo(L, "Sl", ar) && ar->currentline > 0)
+        lua_pushfstring(L, "%s:%d: ", ar->short_src, ar->currentline);
+    else
+        lua_pushliteral(L, "");
+    if (overTime)
+        lua_pushfstring(L, "timed out after %f s of wall-clock time (raise it with --timeout)", rt->timeoutSeconds);
+    else
         lua_pushfstring(L, "instruction budget exceeded (%I instructions; raise it with --max-instructions)",
                         (LUAI_UACINT)rt->instructionLimit);
-        lua_concat(L, 2);
-        lua_error(L);
-    }
+    lua_concat(L, 2);
+    lua_error(L);
 }
 
 /* Creates a state whose allocator and hook use `rt`; returns NULL on failure. */
@@ -147,9 +182,10 @@ static inline lua_State *skl_newstate(skl_Runtime *rt) {
  * lua_error is called. */
 static int skl_trampoline(lua_State *L) {
     skl_Runtime *rt = skl_runtime(L);
-    rt->swiftDepth++;
+    int outer = rt->inSwift;
+    rt->inSwift = 1;
     int n = rt->dispatch(L);
-    rt->swiftDepth--;
+    rt->inSwift = outer;
     if (n == SKL_RAISE_WHERE) {
         luaL_where(L, 1);
         lua_insert(L, -2);
@@ -159,6 +195,37 @@ static int skl_trampoline(lua_State *L) {
     if (n == SKL_RAISE_RAW) return lua_error(L);
     return n;
 }
+
+/* rungc(finalizer, object): what every `__gc` set through `setmetatable` runs (see the
+ * sandbox prelude). Lua runs finalizers with debug hooks off, so a looping finalizer would
+ * escape the instruction budget; in a fresh coroutine the hook (copied from this thread)
+ * counts again. A finalizer may also run inside a Swift call (a collection step started by
+ * an allocation there): in its coroutine the memory cap applies again, because a refused
+ * allocation unwinds to lua_resume, which never raises, and not through the Swift frame. */
+static int skl_rungc(lua_State *L) {
+    skl_Runtime *rt = skl_runtime(L);
+    lua_State *co = lua_newthread(L);   /* may raise (memory): nothing has changed yet */
+    lua_pushvalue(L, 1);
+    lua_pushvalue(L, 2);
+    lua_xmove(L, co, 2);
+    int outer = rt->inSwift;
+    rt->inSwift = 0;
+    if (outer) rt->finalizersInSwift++;
+    int results = 0;
+    int status = lua_resume(co, L, 1, &results);
+    if (outer) rt->finalizersInSwift--;
+    rt->inSwift = outer;
+    /* A budget or deadline the finalizer ran out of is raised again in the script itself. */
+    if (rt->budgetExceeded || rt->timedOut) skl_stickhook(L);
+    if (status == LUA_OK || status == LUA_YIELD) return 0;
+    lua_xmove(co, L, 1);                /* the error: Lua reports finalizer errors as warnings */
+    return lua_error(L);
+}
+
+static inline void skl_pushrungc(lua_State *L) { lua_pushcfunction(L, skl_rungc); }
+
+/* A full collection (finalizers run through skl_rungc, so none raises). */
+static inline void skl_fullgc(lua_State *L) { lua_gc(L, LUA_GCCOLLECT); }
 
 /* Pops the userdata on top of the stack and pushes a trampoline closure over it. */
 static inline void skl_pushswiftfunction(lua_State *L) {
@@ -182,13 +249,57 @@ static inline void skl_pushgcswiftobject(lua_State *L) {
 
 /* ---- 4c. Message handler ------------------------------------------------ */
 
-/* Appends a traceback to the error message (as the stand-alone `lua` does). */
+/* Calls the error object's __tostring (protected: it may itself fail); pushes its text or nothing. */
+static int skl_tostringmeta(lua_State *L) {
+    luaL_callmeta(L, 1, "__tostring");
+    return 1;
+}
+
+/* True when the first line of `msg` holds a position (`name:line:`). */
+static int skl_hasposition(const char *msg) {
+    for (const char *p = msg; *p != '\0' && *p != '\n'; p++) {
+        if (*p != ':' || p[1] < '0' || p[1] > '9') continue;
+        const char *q = p + 1;
+        while (*q >= '0' && *q <= '9') q++;
+        if (*q == ':') return 1;
+    }
+    return 0;
+}
+
+/* Pushes "file:line: " of the innermost Lua function on the stack (or ""). */
+static void skl_pushluawhere(lua_State *L) {
+    lua_Debug ar;
+    for (int level = 1; lua_getstack(L, level, &ar); level++) {
+        if (lua_getinfo(L, "Sl", &ar) && ar.currentline > 0) {
+            lua_pushfstring(L, "%s:%d: ", ar.short_src, ar.currentline);
+            return;
+        }
+    }
+    lua_pushliteral(L, "");
+}
+
+/* Message handler: gives every error a text with the script's `file:line` (errors raised by C
+ * functions such as coroutine.yield carry none) and appends a traceback (as the stand-alone
+ * `lua` does). An error object's __tostring runs protected, so a failing one cannot replace
+ * the error with "error in error handling". */
 static int skl_traceback(lua_State *L) {
     const char *msg = lua_tostring(L, 1);
     if (msg == NULL) {
-        if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING)
-            return 1;
-        msg = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
+        if (luaL_getmetafield(L, 1, "__tostring") != LUA_TNIL) {
+            lua_pop(L, 1);
+            lua_pushcfunction(L, skl_tostringmeta);
+            lua_pushvalue(L, 1);
+            if (lua_pcall(L, 1, 1, 0) == LUA_OK && lua_type(L, -1) == LUA_TSTRING) msg = lua_tostring(L, -1);
+            else msg = lua_pushfstring(L, "(error object is a %s value whose __tostring failed)", luaL_typename(L, 1));
+        } else {
+            msg = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
+        }
+    }
+    if (!skl_hasposition(msg)) {
+        skl_pushluawhere(L);
+        lua_pushstring(L, msg);
+        lua_concat(L, 2);
+        msg = lua_tostring(L, -1);
     }
     luaL_traceback(L, L, msg, 1);
     return 1;

@@ -39,6 +39,7 @@ enum CheckCommand {
     static func run(_ arguments: [String]) throws -> Int32 {
         var args = CommandLineArguments(arguments, command: "check")
         var options = GoldenCheck.Options()
+        options.script = ScriptOptionFlags.defaults()
         var paths: [String] = []
         var junit: String?
         var artifacts: String?

@@ -5,7 +5,7 @@ import SpringKitSim
 enum RunCommand {
     static func run(_ arguments: [String]) throws -> Int32 {
         var args = CommandLineArguments(arguments, command: "simrun")
-        var options = ScriptOptions()
+        var options = ScriptOptionFlags.defaults()
         var script: String?
         var tracePath: String?
         var reportPath: String?

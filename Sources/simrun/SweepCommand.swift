@@ -27,7 +27,7 @@ enum SweepCommand {
 
     static func run(_ arguments: [String]) throws -> Int32 {
         var args = CommandLineArguments(arguments, command: "sweep")
-        var options = ScriptOptions()
+        var options = ScriptOptionFlags.defaults()
         var axes: [Sweep.Axis] = []
         var script: String?
         var metricName: String?

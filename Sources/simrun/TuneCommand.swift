@@ -18,7 +18,7 @@ enum TuneCommand {
 
     static func run(_ arguments: [String]) throws -> Int32 {
         var args = CommandLineArguments(arguments, command: "tune")
-        var options = ScriptOptions()
+        var options = ScriptOptionFlags.defaults()
         var script: String?
         while let argument = args.next() {
             let (flag, inline) = CommandLineArguments.split(argument)

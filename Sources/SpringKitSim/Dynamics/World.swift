@@ -38,14 +38,37 @@ public final class World {
     /// Fixed steps taken so far.
     public private(set) var stepCount = 0
 
-    public init(configuration: WorldConfiguration = WorldConfiguration()) throws {
+    /// What the world's work and memory are charged to (nil: nothing is counted).
+    /// Per fixed step it charges `unitsPerStep` + items + springs stepped, per frame
+    /// `unitsPerFrame`, per item or spring added `unitsPerStep`, and reserves
+    /// `bytesPerItem` / `bytesPerSpring` as they are added.
+    public var budget: ResourceBudget? { reservation.budget }
+    private let reservation: BudgetReservation
+    /// Bytes an item costs with its arrays' growth headroom (the reservation per item).
+    public static let bytesPerItem = 256
+    /// Bytes a spring costs with its arrays' growth headroom (the reservation per spring).
+    public static let bytesPerSpring = 160
+    /// Work units a frame costs (a unit weighs about one Lua VM instruction; a frame's
+    /// bookkeeping takes as long as some 16 of them).
+    public static let unitsPerFrame = 16
+    /// Work units a fixed step costs besides its items and springs, and an item or spring added.
+    public static let unitsPerStep = 4
+
+    public init(configuration: WorldConfiguration = WorldConfiguration(), budget: ResourceBudget? = nil) throws {
         try configuration.validate()
         self.configuration = configuration
         restSteps = configuration.restStepsAsBox2DCounts()
+        reservation = BudgetReservation(budget)
     }
 
     /// Fixed steps at or under the rest speed before an item (or island) rests.
     public let restSteps: Double
+
+    /// Charges `units` of work that a caller (a scenario) does per this world's frames.
+    func charge(_ count: Int, unitsEach: Int = 1) throws { try reservation.charge(count, unitsEach: unitsEach) }
+
+    /// Reserves memory that a caller (a scenario) allocates for this world's lifetime.
+    func reserve(_ count: Int, bytesEach: Int) throws { try reservation.reserve(count, bytesEach: bytesEach) }
 
     // MARK: Items
 
@@ -66,6 +89,8 @@ public final class World {
             throw DynamicsError.invalidParameter("density must be a positive number, got \(NumberFormat.shortest(density))")
         }
         let mass = density * size.x * size.y
+        try reservation.charge(World.unitsPerStep)
+        try reservation.reserve(1, bytesEach: World.bytesPerItem)
         return ItemID(rawValue: items.append(center: center, velocity: velocity, mass: mass > 0 ? mass : 1))
     }
 
@@ -92,7 +117,18 @@ public final class World {
     public func mass(_ id: ItemID) throws -> Double { 1 / items.inverseMass[try index(id)] }
 
     /// Reserves room for `items` items and `springs` springs (avoids regrowth when building large worlds).
+    /// With a `budget` that cannot hold them it reserves nothing: the additions themselves
+    /// then stop at the memory cap, with its error.
     public func reserveCapacity(items itemCount: Int, springs springCount: Int) {
+        guard itemCount >= 0, springCount >= 0 else { return }
+        if let budget {
+            let (itemBytes, o1) = itemCount.multipliedReportingOverflow(by: World.bytesPerItem)
+            let (springBytes, o2) = springCount.multipliedReportingOverflow(by: World.bytesPerSpring)
+            let (total, o3) = itemBytes.addingReportingOverflow(springBytes)
+            // A check only: the items and springs reserve their bytes as they are added.
+            guard !(o1 || o2 || o3), (try? budget.reserve(bytes: total)) != nil else { return }
+            budget.release(bytes: total)
+        }
         items.reserveCapacity(itemCount)
         springs.reserveCapacity(springCount)
     }
@@ -144,6 +180,8 @@ public final class World {
             try requireExactStep(itemA: a, itemB: -1, parameters, spring: nil)
             exactSpringCount[a] += 1
         }
+        try reservation.charge(World.unitsPerStep)
+        try reservation.reserve(1, bytesEach: World.bytesPerSpring)
         let id = springs.append(itemA: Int32(a), itemB: -1, anchor: anchor, parameters: parameters)
         needsClassification = true
         wake(a)
@@ -159,6 +197,8 @@ public final class World {
         if configuration.solver == .exact {
             try requireExactStep(itemA: a, itemB: b, parameters, spring: nil)
         }
+        try reservation.charge(World.unitsPerStep)
+        try reservation.reserve(1, bytesEach: World.bytesPerSpring)
         let id = springs.append(itemA: Int32(a), itemB: Int32(b), anchor: .zero, parameters: parameters)
         needsClassification = true
         wake(a); wake(b)
@@ -277,12 +317,19 @@ public final class World {
         }
         if dt > configuration.maximumFrameDuration { dt = configuration.frameDuration }
         if dt == configuration.frameDuration { configuredFrames += 1 } else { otherFrameTime += dt }
+        try reservation.charge(World.unitsPerFrame)
         frameCount += 1
         accumulator += dt
         var steps = 0
         while accumulator >= configuration.stepDuration {
-            accumulator -= configuration.stepDuration
+            let left = accumulator - configuration.stepDuration
+            // A step too small to change the accumulator would never end the loop.
+            guard left < accumulator else {
+                throw DynamicsError.invalidParameter("the step (\(NumberFormat.shortest(configuration.stepDuration)) s) is too small for a frame of \(NumberFormat.shortest(dt)) s")
+            }
+            accumulator = left
             steps += 1
+            if steps & 4095 == 0 { try reservation.charge(4096, unitsEach: World.unitsPerStep) }
         }
         try advance(steps: steps)
     }
@@ -318,6 +365,7 @@ public final class World {
         guard steps > 0 else { return }
         if needsClassification { try classify() }
         if isPaused { return }
+        try reservation.charge(steps, unitsEach: World.unitsPerStep + items.count + springs.count)
         let c = configuration
         switch c.solver {
         case .uikit:

@@ -7,6 +7,9 @@ public protocol ItemLayout {
     var contentSize: SIMD2<Double> { get }
     /// Indices of the items whose frames intersect `rect`, ascending.
     func indices(intersecting rect: Rect) -> [Int]
+    /// At least as many as `indices(intersecting:)` returns, found without listing them
+    /// (to check the memory a result needs before making it). - Complexity: O(1).
+    func indexCountBound(intersecting rect: Rect) -> Int
     /// The index whose frame's center is nearest to `point` (nil when there are no items).
     func nearestIndex(to point: SIMD2<Double>) -> Int?
 }
@@ -16,6 +19,8 @@ extension FlowLayout: ItemLayout {
 
     /// - Complexity: O(log N + visible).
     public func indices(intersecting rect: Rect) -> [Int] { Array(indices(in: rect)) }
+
+    public func indexCountBound(intersecting rect: Rect) -> Int { indices(in: rect).count }
 
     /// The line whose center is nearest `point.y`. - Complexity: O(1).
     public func nearestIndex(to point: SIMD2<Double>) -> Int? {
@@ -58,12 +63,24 @@ public struct GridItems: ItemLayout, Equatable, Sendable {
         return first <= last ? first...last : nil
     }
 
-    /// - Complexity: O(visible).
-    public func indices(intersecting rect: Rect) -> [Int] {
+    /// The columns and rows `rect` touches.
+    private func spans(_ rect: Rect) -> (columns: ClosedRange<Int>, rows: ClosedRange<Int>)? {
         guard rect.minX.isFinite, rect.maxX.isFinite, rect.minY.isFinite, rect.maxY.isFinite,
               let columns = Self.span(rect.minX, rect.maxX, origin: grid.origin.x, size: grid.itemSize.x, pitch: pitch.x, count: grid.columns),
               let rowSpan = Self.span(rect.minY, rect.maxY, origin: grid.origin.y, size: grid.itemSize.y, pitch: pitch.y, count: rows)
-        else { return [] }
+        else { return nil }
+        return (columns, rowSpan)
+    }
+
+    public func indexCountBound(intersecting rect: Rect) -> Int {
+        guard let (columns, rows) = spans(rect) else { return 0 }
+        let (cells, overflow) = columns.count.multipliedReportingOverflow(by: rows.count)
+        return overflow ? Int.max : min(cells, count)
+    }
+
+    /// - Complexity: O(visible).
+    public func indices(intersecting rect: Rect) -> [Int] {
+        guard let (columns, rowSpan) = spans(rect) else { return [] }
         var result: [Int] = []
         for row in rowSpan {
             for column in columns {

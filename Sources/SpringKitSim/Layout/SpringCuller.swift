@@ -47,7 +47,14 @@ public final class SpringCuller {
             guard max(abs(moved.x), abs(moved.y)) > resyncDistance else { return ([], []) }
         }
         lastSyncOrigin = origin
-        let visible = layout.indices(intersecting: bounds.outset(by: inset))
+        let area = bounds.outset(by: inset)
+        if let budget = world.budget {
+            // The visible list is made before any spring is added: check it fits the memory cap first.
+            let (bytes, overflow) = layout.indexCountBound(intersecting: area).multipliedReportingOverflow(by: 2 * MemoryLayout<Int>.stride)
+            try budget.reserve(bytes: overflow ? Int.max : bytes)
+            budget.release(bytes: bytes)
+        }
+        let visible = layout.indices(intersecting: area)
         var kept: [Entry] = [], removed: [Int] = []
         var v = 0
         for entry in entries {

@@ -66,10 +66,12 @@ public final class DotArt {
 
     public var count: Int { configuration.columns * configuration.rows }
 
-    public init(configuration: Configuration = Configuration(), seed: UInt64) throws {
+    /// - Parameter budget: what the world's work and the recording are charged to (see `World.budget`).
+    public init(configuration: Configuration = Configuration(), seed: UInt64, budget: ResourceBudget? = nil) throws {
         self.configuration = configuration
-        guard configuration.columns > 0, configuration.rows > 0, configuration.columns * configuration.rows <= 4_194_304 else {
-            throw DynamicsError.invalidParameter("columns and rows must be > 0, at most 4194304 dots")
+        let (dots, overflow) = configuration.columns.multipliedReportingOverflow(by: configuration.rows)
+        guard configuration.columns > 0, configuration.rows > 0, !overflow, dots <= DotImage.largestDotCount else {
+            throw DynamicsError.invalidParameter("columns and rows must be > 0, at most \(DotImage.largestDotCount) dots")
         }
         for (name, value) in [("stagger", configuration.stagger), ("burst", configuration.burst)] where !(value.isFinite && value >= 0) {
             throw DynamicsError.invalidParameter("\(name) must be a finite number ≥ 0")
@@ -77,7 +79,7 @@ public final class DotArt {
         try SpringParameters(length: 0, damping: configuration.damping, frequency: configuration.frequency).validate()
         guard configuration.frequency > 0 else { throw DynamicsError.invalidParameter("frequency must be > 0") }
         layout = try GridLayout(columns: configuration.columns, itemSize: SIMD2(repeating: configuration.dotSize), spacing: configuration.spacing)
-        world = try World(configuration: configuration.world)
+        world = try World(configuration: configuration.world, budget: budget)
         random = SeededGenerator(seed: seed ^ 0xD07A_27)
         let n = configuration.columns * configuration.rows
         order = Array(0..<n)
@@ -209,8 +211,10 @@ public final class DotArt {
     }
 
     /// Keeps the current colours by position (`colorsByPosition`) as a finished image, for SVG output.
-    public func recordImage(title: String) {
-        images.append((title, colorsByPosition))
+    public func recordImage(title: String) throws {
+        let colors = colorsByPosition
+        try world.reserve(colors.count, bytesEach: MemoryLayout<UInt32>.stride)
+        images.append((title, colors))
     }
 
     public func svg(_ index: Int) -> String {
@@ -238,6 +242,7 @@ public final class DotArt {
     private func record() throws {
         let every = configuration.recordEvery
         if every > 0 {
+            try world.chargeRecording(rows: (count + every - 1) / every, values: 6, reportCells: false)
             for id in stride(from: 0, to: count, by: every) {
                 let p = try world.position(items[id])
                 trace.append(frame: frame, t: time, id: id, p.x, p.y, Double(color(of: id)))
@@ -245,6 +250,7 @@ public final class DotArt {
         }
         let reportEvery = configuration.reportEvery
         if reportEvery > 0 && frame % reportEvery == 0 {
+            try world.chargeRecording(rows: count, values: 0)
             var cells: [ReportData.Cell] = []
             cells.reserveCapacity(count)
             for id in 0..<count {

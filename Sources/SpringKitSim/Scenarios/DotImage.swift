@@ -28,6 +28,9 @@ public struct DotImage: Equatable, Sendable {
     ]
 
     /// An image of background only.
+    /// The most dots an image or a dot-art canvas may have (2048 × 2048).
+    public static let largestDotCount = 4_194_304
+
     public static func blank(width: Int = 32, height: Int = 32) -> DotImage {
         DotImage(width: width, height: height, palette: articlePalette, pixels: .init(repeating: 0, count: width * height))
     }

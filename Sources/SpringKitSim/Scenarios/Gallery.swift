@@ -38,14 +38,15 @@ public final class Gallery {
     private var shownOrder: [Int]
     private var shownSelected: Int?
 
-    public init(configuration: Configuration = Configuration()) throws {
+    /// - Parameter budget: what the world's work and the recording are charged to (see `World.budget`).
+    public init(configuration: Configuration = Configuration(), budget: ResourceBudget? = nil) throws {
         self.configuration = configuration
         guard configuration.count >= 0, configuration.count <= 100_000 else {
             throw DynamicsError.invalidParameter("count must be 0…100000")
         }
         layout = try GalleryLayout(width: configuration.viewport.x, columns: configuration.columns, spacing: configuration.spacing,
                                    inset: configuration.inset, selectedScale: configuration.selectedScale)
-        world = try World(configuration: configuration.world)
+        world = try World(configuration: configuration.world, budget: budget)
         var scroll = ScrollView.Configuration()
         scroll.viewport = configuration.viewport
         scroll.screenScale = configuration.world.screenScale
@@ -103,7 +104,7 @@ public final class Gallery {
         guard seconds.isFinite, seconds >= 0 else { throw DynamicsError.invalidParameter("seconds must be finite and ≥ 0") }
         let dragged = selection.items[source]
         let start = frames[source].center, end = frames[destination].center
-        let steps = max(1, Int((seconds / world.configuration.frameDuration).rounded()))
+        let steps = try world.frames(in: seconds)
         var target = source
         for k in 1...steps {
             let finger = start + (end - start) * (Double(k) / Double(steps))
@@ -178,6 +179,7 @@ public final class Gallery {
 
     private func record() throws {
         guard configuration.record else { return }
+        try world.chargeRecording(rows: shownOrder.count, values: 9)
         var cells: [ReportData.Cell] = []
         for id in 0..<shownOrder.count {
             let f = try cellFrame(of: id)

@@ -47,12 +47,13 @@ public final class RubberMenu {
     private var releaseTime: Double?
     private var lastDragVelocity = SIMD2<Double>(0, 0)
 
-    public init(configuration: Configuration = Configuration()) throws {
+    /// - Parameter budget: what the world's work and the recording are charged to (see `World.budget`).
+    public init(configuration: Configuration = Configuration(), budget: ResourceBudget? = nil) throws {
         self.configuration = configuration
         var scroll = configuration.scroll
         scroll.viewport = configuration.viewport
         scroll.screenScale = configuration.world.screenScale
-        let world = try World(configuration: configuration.world)
+        let world = try World(configuration: configuration.world, budget: budget)
         layout = try RubberMenuLayout(constants: configuration.constants, itemCount: configuration.itemCount,
                                       width: configuration.viewport.x, world: world)
         scroll.contentSize = layout.flow.contentSize
@@ -92,7 +93,7 @@ public final class RubberMenu {
         guard seconds.isFinite, seconds >= 0, distance.x.isFinite, distance.y.isFinite else {
             throw DynamicsError.invalidParameter("drag distance and duration must be finite, duration ≥ 0")
         }
-        let frames = max(1, Int((seconds / world.configuration.frameDuration).rounded()))
+        let frames = try world.frames(in: seconds)
         for k in 1...frames {
             let finger = start + distance * (Double(k) / Double(frames))
             try advanceFrame(finger: finger)
@@ -170,6 +171,7 @@ public final class RubberMenu {
         let cells = try visibleCells()
         for cell in cells { peakStretch = max(peakStretch, abs(cell.stretch)) }
         guard configuration.record else { return }
+        try world.chargeRecording(rows: cells.count, values: 6)
         let t = time
         for cell in cells.sorted(by: { $0.index < $1.index }) {
             trace.append(frame: frame, t: t, id: cell.index, cell.center.x, cell.center.y, cell.stretch)

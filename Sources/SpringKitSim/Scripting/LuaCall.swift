@@ -87,16 +87,37 @@ struct LuaCall {
         return value
     }
 
-    func integer(_ index: Int32) throws -> Int {
+    /// A whole number in `range` (counts, sizes, indices): see `LuaNumberRule`.
+    func integer(_ index: Int32, _ what: String = "value", in range: ClosedRange<Int> = LuaNumberRule.wholeNumbers) throws -> Int {
         let value = try number(index)
-        guard value.isFinite, value.rounded() == value, abs(value) < 9e15 else {
-            throw argumentError(index, "integer expected, got \(NumberFormat.shortest(value))")
+        guard let whole = LuaNumberRule.whole(value, in: range) else {
+            throw argumentError(index, LuaNumberRule.wholeNumberDetail(what, range, value))
         }
-        return Int(value)
+        return whole
     }
 
-    func integer(_ index: Int32, default value: Int) throws -> Int {
-        isNil(index) ? value : try integer(index)
+    func integer(_ index: Int32, _ what: String = "value", in range: ClosedRange<Int> = LuaNumberRule.wholeNumbers,
+                 default value: Int) throws -> Int {
+        isNil(index) ? value : try integer(index, what, in: range)
+    }
+
+    /// A duration in seconds, finite and in 0…`maximum` (durations turned into frame counts
+    /// stay well inside `Int`): see `LuaNumberRule`.
+    func seconds(_ index: Int32, _ what: String, maximum: Double = LuaNumberRule.longestGesture, default value: Double? = nil) throws -> Double {
+        if let value, isNil(index) { return value }
+        let seconds = try number(index)
+        guard seconds.isFinite, seconds >= 0, seconds <= maximum else {
+            throw argumentError(index, "\(what) must be a number of seconds in 0…\(NumberFormat.shortest(maximum)), got \(NumberFormat.shortest(seconds))")
+        }
+        return seconds
+    }
+
+    /// Checks, before a Swift function builds a result of `count` × `bytesEach` bytes for Lua,
+    /// that the memory cap can hold it (Lua's allocator cannot refuse while Swift runs).
+    func reserveResult(_ count: Int, bytesEach: Int) throws {
+        let (bytes, overflow) = count.multipliedReportingOverflow(by: bytesEach)
+        try lua.budget.reserve(bytes: overflow ? Int.max : bytes)
+        lua.budget.release(bytes: bytes)
     }
 
     func string(_ index: Int32) throws -> String {
@@ -177,6 +198,35 @@ struct LuaCall {
     }
 }
 
+/// The one rule for numbers that cross from Lua into Swift: counts, sizes, indices and
+/// frame numbers are whole numbers inside a stated range (never converted by trapping
+/// `Int(_:)`), durations that become frame counts are finite seconds under a stated
+/// maximum, and a value outside is a `bad argument` naming the function, the argument and
+/// the range. Work that a valid number asks for is bounded by the instruction budget and
+/// the memory cap (`ResourceBudget`), not by these ranges.
+enum LuaNumberRule {
+    /// ±2^53: beyond it a Lua float no longer holds every whole number.
+    static let wholeNumbers = -(1 << 53)...(1 << 53)
+    /// Counts that are never negative.
+    static let counts = 0...(1 << 53)
+    /// Longest gesture or wait turned into a frame count up front (about 31 years).
+    static let longestGesture = 1e9
+    /// Bytes one element of a Lua array takes (a tagged value), for reserving results.
+    static let bytesPerArrayElement = 16
+
+    /// `value` as an `Int` when it is a whole number in `range`.
+    static func whole(_ value: Double, in range: ClosedRange<Int>) -> Int? {
+        guard value.isFinite, value.rounded(.towardZero) == value,
+              value >= Double(range.lowerBound), value <= Double(range.upperBound),
+              let whole = Int(exactly: value), range.contains(whole) else { return nil }
+        return whole
+    }
+
+    static func wholeNumberDetail(_ what: String, _ range: ClosedRange<Int>, _ value: Double) -> String {
+        "\(what) must be a whole number in \(range.lowerBound)…\(range.upperBound), got \(NumberFormat.shortest(value))"
+    }
+}
+
 /// A table argument; fields are read raw and typed, and errors name the field.
 struct LuaTableArgument {
     let call: LuaCall
@@ -211,12 +261,13 @@ struct LuaTableArgument {
         try number(key) ?? value
     }
 
-    func integer(_ key: String) throws -> Int? {
+    /// A whole number in `range` (see `LuaNumberRule`), nil when absent.
+    func integer(_ key: String, in range: ClosedRange<Int> = LuaNumberRule.wholeNumbers) throws -> Int? {
         guard let value = try number(key) else { return nil }
-        guard value.isFinite, value.rounded() == value, abs(value) < 9e15 else {
-            throw fieldError(key, "integer expected, got \(NumberFormat.shortest(value))")
+        guard let whole = LuaNumberRule.whole(value, in: range) else {
+            throw fieldError(key, LuaNumberRule.wholeNumberDetail("value", range, value))
         }
-        return Int(value)
+        return whole
     }
 
     func string(_ key: String) throws -> String? {

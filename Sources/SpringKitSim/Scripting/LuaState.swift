@@ -7,20 +7,30 @@ public struct ScriptLimits: Sendable, Equatable {
     public var maxInstructions: Int64 = 250_000_000
     /// Bytes Lua may allocate (0: unlimited). Allocations made by Swift code are not counted against it.
     public var maxMemory: Int = 512 << 20
-    /// Opens the `io` library and `loadfile`/`dofile` (text chunks only).
+    /// Opens the `io` library and `loadfile`/`dofile` (text chunks only), and lets
+    /// `springkit.load_trace`/`load_dot_image` read files outside the script's folder tree.
     public var allowIO = false
+    /// Wall-clock seconds before the script is stopped (0: no limit). Checked by the
+    /// instruction hook and the engine's work charges; see `ScriptOptions.onHardTimeout`
+    /// for code (such as C pattern matching) that reaches neither.
+    public var timeout: Double = 0
 
-    public init(maxInstructions: Int64 = 250_000_000, maxMemory: Int = 512 << 20, allowIO: Bool = false) {
+    /// The most `maxMemory` may be: 2^43 bytes (8 TiB).
+    public static let memoryCeiling = 1 << 43
+
+    public init(maxInstructions: Int64 = 250_000_000, maxMemory: Int = 512 << 20, allowIO: Bool = false,
+                timeout: Double = 0) {
         self.maxInstructions = maxInstructions
         self.maxMemory = maxMemory
         self.allowIO = allowIO
+        self.timeout = timeout
     }
 }
 
 /// A failure while loading or running a script. `message` starts with `file:line:` when
 /// the error has a source position; `traceback` holds Lua's stack traceback when known.
 public struct ScriptError: Error, CustomStringConvertible, Equatable {
-    public enum Kind: String, Sendable { case syntax, runtime, budget, memory, file }
+    public enum Kind: String, Sendable { case syntax, runtime, budget, memory, timeout, file }
     public var kind: Kind
     public var message: String
     public var traceback: String
@@ -42,31 +52,63 @@ public struct ScriptError: Error, CustomStringConvertible, Equatable {
 public final class LuaState {
     let L: OpaquePointer
     private let runtime: UnsafeMutablePointer<skl_Runtime>
+    private var isClosed = false
+    private let resourceBudget: LuaResourceBudget
+    /// What the engine charges while this state's script runs: the same instruction budget
+    /// and memory cap as the Lua VM. It owns the runtime record, so engine objects that
+    /// outlive the state can still give their memory back.
+    var budget: ResourceBudget { resourceBudget }
     /// Lines written by the script's `print`, in order.
     public var printHandler: (String) -> Void = { print($0) }
 
     public init(limits: ScriptLimits = ScriptLimits()) throws {
         runtime = .allocate(capacity: 1)
         runtime.initialize(to: skl_Runtime())
-        runtime.pointee.memoryLimit = limits.maxMemory
-        runtime.pointee.instructionLimit = limits.maxInstructions
+        resourceBudget = LuaResourceBudget(runtime)
+        runtime.pointee.memoryLimit = max(0, min(limits.maxMemory, ScriptLimits.memoryCeiling))
+        runtime.pointee.instructionLimit = max(0, limits.maxInstructions)
+        if limits.timeout > 0 && limits.timeout.isFinite {
+            runtime.pointee.timeoutSeconds = limits.timeout
+            runtime.pointee.deadline = skl_now() + limits.timeout
+        }
         runtime.pointee.hookInterval = 1000
         runtime.pointee.dispatch = luaDispatch
         runtime.pointee.release = { pointer in
             if let pointer { Unmanaged<AnyObject>.fromOpaque(pointer).release() }
         }
         guard let state = skl_newstate(runtime) else {
-            runtime.deallocate()
             throw ScriptError(.memory, "cannot create a Lua state")
         }
         L = state
         runtime.pointee.context = Unmanaged.passUnretained(self).toOpaque()
+        resourceBudget.collectGarbage = { skl_fullgc(state) }
         try openSandbox(allowIO: limits.allowIO)
     }
 
-    deinit {
+    deinit { close() }
+
+    /// Closes the state: pending finalizers (`__gc`) run under the same instruction budget,
+    /// deadline and memory cap as the script, and Swift functions refuse to run from them.
+    /// Idempotent; the state is unusable afterwards.
+    public func close() {
+        guard !isClosed else { return }
+        isClosed = true
+        runtime.pointee.closing = 1
+        resourceBudget.collectGarbage = nil
         lua_close(L)
-        runtime.deallocate()
+    }
+
+    /// Closes the state and reports a limit its finalizers ran out of while it closed.
+    func closeReportingLimits(scriptPath: String) throws {
+        let before = runtime.pointee
+        close()
+        let after = runtime.pointee
+        if after.timedOut != 0 && before.timedOut == 0 {
+            throw ScriptError(.timeout, "\(scriptPath): a finalizer (__gc) ran past --timeout (\(NumberFormat.human(after.timeoutSeconds)) s) while the script's state closed")
+        }
+        if after.budgetExceeded != 0 && before.budgetExceeded == 0 {
+            throw ScriptError(.budget, "\(scriptPath): a finalizer (__gc) spent the instruction budget (\(after.instructionLimit) instructions; raise it with --max-instructions) while the script's state closed")
+        }
     }
 
     /// Bytes Lua has allocated at most so far.
@@ -97,8 +139,8 @@ public final class LuaState {
         }
         do {
             try protectedCall(arguments: 0, results: results, handlerIndex: base + 1)
-        } catch var error as ScriptError where error.kind == .memory {
-            // Memory errors carry no position: name the script at least.
+        } catch var error as ScriptError where error.kind == .memory && !error.message.hasPrefix(String(chunkName.dropFirst()) + ":") {
+            // Lua's own memory errors carry no position: name the script at least.
             error.message = "\(chunkName.dropFirst()): " + error.message
             throw error
         }
@@ -113,9 +155,13 @@ public final class LuaState {
         let full = popString()
         let rt = runtime.pointee
         let kind: ScriptError.Kind
-        if rt.budgetExceeded != 0 {
+        if rt.timedOut != 0 {
+            kind = .timeout
+        } else if rt.budgetExceeded != 0 {
             kind = .budget
-        } else if status == LUA_ERRMEM || rt.memoryExceeded != 0 {
+        } else if status == LUA_ERRMEM || full.contains(LuaResourceBudget.memoryMessageMarker) {
+            // Only this error's own status or text says "memory": a plain error raised after
+            // a caught memory error is a plain error.
             kind = .memory
         } else {
             kind = .runtime
@@ -126,8 +172,8 @@ public final class LuaState {
             message = String(full[..<range.lowerBound])
             traceback = String(full[range.lowerBound...].dropFirst())
         }
-        if kind == .memory && !message.contains("memory limit") {
-            message = "memory limit exceeded (\(runtime.pointee.memoryLimit >> 20) MiB; raise it with --max-memory): \(message)"
+        if kind == .memory && !message.contains(LuaResourceBudget.memoryMessageMarker) {
+            message = "\(LuaResourceBudget.memoryMessageMarker) (\(LuaResourceBudget.describeLimit(rt.memoryLimit)); raise it with --max-memory): \(message)"
         }
         if kind == .budget && !message.contains("instruction budget") {
             message += " (instruction budget exceeded)"
@@ -218,7 +264,7 @@ public final class LuaState {
         }
         lua_setglobal(L, "print")
         let prelude = """
-        local allow_io = ...
+        local allow_io, rungc = ...
         local rawload, loadfile_, dofile_ = load, loadfile, dofile
         load = function(chunk, name, mode, env) return rawload(chunk, name, "t", env) end
         if allow_io then
@@ -263,6 +309,21 @@ public final class LuaState {
           end
           return randomseed(...)
         end
+        -- Every finalizer runs through rungc (see shim.h): under the instruction budget and the
+        -- memory cap, which Lua's own finalizer calls escape.
+        local rawsetmetatable = setmetatable
+        local guards = rawsetmetatable({}, { __mode = "k" })
+        setmetatable = function(t, mt)
+          if type(mt) == "table" then
+            local gc = rawget(mt, "__gc")
+            if type(gc) == "function" and not guards[gc] then
+              local guard = function(o) return rungc(gc, o) end
+              guards[guard] = true
+              rawset(mt, "__gc", guard)
+            end
+          end
+          return rawsetmetatable(t, mt)
+        end
         math.randomseed(1)
         local loaded = { string = string, table = table, math = math, utf8 = utf8,
                          coroutine = coroutine, os = os, io = io }
@@ -290,7 +351,8 @@ public final class LuaState {
         }
         guard status == LUA_OK else { throw ScriptError(.syntax, popString()) }
         lua_pushboolean(L, allowIO ? 1 : 0)
-        try protectedCall(arguments: 1, results: 1, handlerIndex: handler)
+        skl_pushrungc(L)
+        try protectedCall(arguments: 2, results: 1, handlerIndex: handler)
         lua_setfield(L, skl_registryindex(), LuaState.preloadKey)
         lua_settop(L, 0)
     }
@@ -314,8 +376,18 @@ private func luaStateObject(_ L: OpaquePointer?) -> LuaState {
 
 /// The single C-callable entry for every Swift function: never raises; returns a status.
 private let luaDispatch: skl_Dispatch = { L in
-    let slot = lua_touserdata(L, skl_upvalueindex(1))!
-    let pointer = slot.load(as: UnsafeMutableRawPointer.self)
+    // While the state closes, finalizers may call functions whose Swift side is already gone.
+    let runtime = skl_runtime(L)!.pointee
+    if runtime.finalizersInSwift > 0 {
+        _ = "springkit functions cannot be called from a finalizer that runs during another springkit call".withCString { lua_pushstring(L, $0) }
+        return Int32(SKL_RAISE_WHERE)
+    }
+    guard runtime.closing == 0,
+          let slot = lua_touserdata(L, skl_upvalueindex(1)),
+          let pointer = slot.load(as: UnsafeMutableRawPointer?.self) else {
+        _ = "springkit functions are unavailable while the script's state closes".withCString { lua_pushstring(L, $0) }
+        return Int32(SKL_RAISE_WHERE)
+    }
     let function = Unmanaged<LuaFunction>.fromOpaque(pointer).takeUnretainedValue()
     let lua = luaStateObject(L)
     let call = LuaCall(lua: lua, functionName: function.name)
@@ -323,6 +395,12 @@ private let luaDispatch: skl_Dispatch = { L in
         return try function.body(call)
     } catch let error as LuaArgumentError {
         lua.push(error.message(function: function.name))
+    } catch let error as ScriptLimitError {
+        // The budget, deadline or memory cap: reported at the script's line that asked for the work.
+        // A spent budget or passed deadline is raised again at every instruction, so no pcall swallows it.
+        let rt = skl_runtime(L)!.pointee
+        if rt.budgetExceeded != 0 || rt.timedOut != 0 { skl_stickhook(L) }
+        lua.push(error.message)
     } catch let error as ScriptError {
         lua.push(error.message)
         return Int32(SKL_RAISE_RAW)
@@ -368,5 +446,65 @@ extension LuaState {
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
         try run(source: Array(source.utf8), chunkName: name, results: 0)
+    }
+}
+
+/// The instruction budget, deadline or memory cap ran out inside a Swift function.
+struct ScriptLimitError: Error {
+    var message: String
+}
+
+/// The engine's side of a script's limits: work is charged to the VM's instruction count
+/// (so the script and the engine spend one budget) and memory is counted with Lua's own
+/// allocations against one cap.
+final class LuaResourceBudget: ResourceBudget {
+    static let memoryMessageMarker = "memory limit exceeded"
+    private let runtime: UnsafeMutablePointer<skl_Runtime>
+
+    /// Runs a full collection (set while the state is open): a reservation the cap refuses
+    /// is tried again after it, as Lua itself collects before refusing an allocation.
+    var collectGarbage: (() -> Void)?
+
+    init(_ runtime: UnsafeMutablePointer<skl_Runtime>) { self.runtime = runtime }
+    deinit { runtime.deallocate() }
+
+    static func describeLimit(_ bytes: Int) -> String {
+        bytes >= 1 << 20 ? "\(bytes >> 20) MiB" : "\(bytes) bytes"
+    }
+
+    func charge(_ units: Int) throws {
+        let rt = runtime
+        let (used, overflow) = rt.pointee.instructionsUsed.addingReportingOverflow(Int64(clamping: units))
+        rt.pointee.instructionsUsed = overflow ? Int64.max : used
+        let limit = rt.pointee.instructionLimit
+        if rt.pointee.timedOut != 0 || (rt.pointee.deadline != 0 && skl_now() > rt.pointee.deadline) {
+            rt.pointee.timedOut = 1
+            throw ScriptLimitError(message: "timed out after \(NumberFormat.human(rt.pointee.timeoutSeconds)) s of wall-clock time (raise it with --timeout)")
+        }
+        if limit != 0 && rt.pointee.instructionsUsed > limit {
+            rt.pointee.budgetExceeded = 1
+            throw ScriptLimitError(message: "instruction budget exceeded (\(limit) instructions; raise it with --max-instructions)")
+        }
+    }
+
+    func reserve(bytes: Int) throws {
+        let rt = runtime
+        let limit = rt.pointee.memoryLimit
+        func fits() -> Bool {
+            let inUse = rt.pointee.memoryUsed + rt.pointee.engineBytes
+            return limit == 0 || (bytes >= 0 && inUse <= limit && bytes <= limit - inUse)
+        }
+        if !fits(), bytes <= limit, let collectGarbage { collectGarbage() }
+        if !fits() {
+            throw ScriptLimitError(message: "\(Self.memoryMessageMarker) (\(Self.describeLimit(limit)); this call needs \(bytes == Int.max ? "more than that" : "\(bytes) bytes") more; raise it with --max-memory)")
+        }
+        rt.pointee.engineBytes += bytes
+        rt.pointee.memoryPeak = max(rt.pointee.memoryPeak, rt.pointee.memoryUsed + rt.pointee.engineBytes)
+    }
+
+    var byteLimit: Int { runtime.pointee.memoryLimit == 0 ? Int.max : runtime.pointee.memoryLimit }
+
+    func release(bytes: Int) {
+        runtime.pointee.engineBytes -= min(bytes, runtime.pointee.engineBytes)
     }
 }

@@ -44,6 +44,11 @@ public struct ScriptOptions {
     /// metrics (sweeps). A script that reads such an unmade recording makes the run throw
     /// `ScriptRunner.RecordingNeeded`; run it again with recording.
     public var recordsOutputs = true
+    /// Called from another thread, with the reason, when a run is still going one second
+    /// past `limits.timeout`: the script is stuck where no check reaches (C code such as
+    /// pattern matching). The run cannot be stopped from outside, so a command line tool
+    /// reports the reason and exits; nil: the run is left to go on.
+    public var onHardTimeout: (@Sendable (String) -> Void)?
     public init() {}
 }
 
@@ -56,10 +61,22 @@ public enum ScriptRunner {
     /// failures, `ParameterError` for invalid parameters.
     public static func run(path: String, options: ScriptOptions = ScriptOptions()) throws -> ScriptRun {
         let source = try readScript(path)
-        let session = ScriptSession(scriptPath: path, parameters: options.parameters, seed: options.seed,
-                                    recordsOutputs: options.recordsOutputs)
+        let watchdog = options.onHardTimeout.flatMap { handler in
+            HardTimeout(seconds: options.limits.timeout, reason: "\(path): timed out after \(NumberFormat.human(options.limits.timeout)) s of wall-clock time, stuck where no check reaches (C code such as a pattern match; raise it with --timeout)", handler: handler)
+        }
+        defer { watchdog?.cancel() }
         let lua = try LuaState(limits: options.limits)
         try lua.seedMathRandom(options.seed)
+        // Finalizers run at close under the same limits, still watched by the watchdog.
+        defer { lua.close() }
+        let run = try runScript(source: source, path: path, lua: lua, options: options)
+        try lua.closeReportingLimits(scriptPath: path)
+        return run
+    }
+
+    private static func runScript(source: [UInt8], path: String, lua: LuaState, options: ScriptOptions) throws -> ScriptRun {
+        let session = ScriptSession(scriptPath: path, parameters: options.parameters, seed: options.seed,
+                                    recordsOutputs: options.recordsOutputs, budget: lua.budget, allowIO: options.limits.allowIO)
         lua.printHandler = options.output ?? { _ in }
         SpringKitModule.install(in: lua, session: session)
         let chunkName = "@" + path
@@ -79,16 +96,37 @@ public enum ScriptRunner {
         return session.finish(peakLuaMemory: lua.peakMemory)
     }
 
+    /// Calls `handler` with `reason` one second past `seconds` unless cancelled first.
+    private final class HardTimeout: @unchecked Sendable {
+        private let work: DispatchWorkItem
+
+        init?(seconds: Double, reason: String, handler: @escaping @Sendable (String) -> Void) {
+            guard seconds > 0, seconds.isFinite else { return nil }
+            work = DispatchWorkItem { handler(reason) }
+            DispatchQueue.global().asyncAfter(deadline: .now() + min(seconds + 1, 1e9), execute: work)
+        }
+
+        func cancel() { work.cancel() }
+    }
+
     static func readScript(_ path: String) throws -> [UInt8] {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw ScriptError(.file, "\(path): no such file")
         }
         guard !isDirectory.boolValue else { throw ScriptError(.file, "\(path): is a directory, not a script") }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw ScriptError(.file, "\(path): cannot read the file")
+        let bytes: [UInt8]
+        do {
+            // A pipe is fine (`simrun <(…)`); a FIFO no one writes to reads as empty instead of blocking.
+            bytes = try InputFile.bytes(path)
+        } catch let error as InputFile.ReadError {
+            throw ScriptError(.file, error.description)
         }
-        let bytes = [UInt8](data)
+        return try checkedScriptText(bytes, path: path)
+    }
+
+    /// `bytes` when they are a text chunk: no binary chunk, no NUL byte.
+    static func checkedScriptText(_ bytes: [UInt8], path: String) throws -> [UInt8] {
         if bytes.first == 0x1B {
             throw ScriptError(.file, "\(path): binary chunks are not accepted (text scripts only)")
         }

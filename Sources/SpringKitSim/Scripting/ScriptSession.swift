@@ -23,12 +23,20 @@ final class ScriptSession {
     /// Shared by the recordings a scenario did not make; set when the script reads one.
     let unrecordedRead = UnrecordedRead()
 
-    init(scriptPath: String, parameters: ScriptParameters, seed: UInt64, recordsOutputs: Bool = true) {
+    /// What the engine's loops and allocations charge: the script's own limits.
+    let budget: ResourceBudget?
+    /// Whether `load_trace`/`load_dot_image` may read outside the script's folder tree.
+    let allowIO: Bool
+
+    init(scriptPath: String, parameters: ScriptParameters, seed: UInt64, recordsOutputs: Bool = true,
+         budget: ResourceBudget? = nil, allowIO: Bool = false) {
         self.scriptPath = scriptPath
         self.parameters = parameters
         self.seed = seed
         self.random = SeededGenerator(seed: seed)
         self.recordsOutputs = recordsOutputs
+        self.budget = budget
+        self.allowIO = allowIO
     }
 
     /// A scenario's `record` setting: the script's own when it gives one, else the run's.
@@ -124,14 +132,16 @@ final class UnrecordedRead {
     var happened = false
 }
 
-/// A trace owned by Lua.
+/// A trace owned by Lua. Rows a script adds with `tr:add` are charged to its budget.
 final class TraceBox {
     private var storage: Trace
     /// Non-nil for a scenario's trace that was not recorded.
     let unrecorded: UnrecordedRead?
-    init(_ trace: Trace, unrecorded: UnrecordedRead? = nil) {
+    let reservation: BudgetReservation
+    init(_ trace: Trace, unrecorded: UnrecordedRead? = nil, budget: ResourceBudget? = nil) {
         storage = trace
         self.unrecorded = unrecorded
+        reservation = BudgetReservation(budget)
     }
 
     /// The trace, for the script's own use: reading one that was not recorded sets the flag.
@@ -148,9 +158,12 @@ final class TraceBox {
 final class ReportBox {
     private var storage: ReportData
     let unrecorded: UnrecordedRead?
-    init(_ report: ReportData, unrecorded: UnrecordedRead? = nil) {
+    /// Frames and markers a script adds are charged to its budget.
+    let reservation: BudgetReservation
+    init(_ report: ReportData, unrecorded: UnrecordedRead? = nil, budget: ResourceBudget? = nil) {
         storage = report
         self.unrecorded = unrecorded
+        reservation = BudgetReservation(budget)
     }
 
     var report: ReportData {

@@ -17,21 +17,28 @@ enum SpringKitModule {
             module.addLayouts()
             return 1
         }
-        installLibraryModules(in: lua, scriptPath: session.scriptPath)
+        installLibraryModules(in: lua, session: session)
     }
 
     /// Makes `require "lib.NAME"` load `lib/NAME.lua` beside the script (text only, sandboxed like
-    /// the script; NAME is letters, digits and `_`). The folder is listed once, sorted.
-    static func installLibraryModules(in lua: LuaState, scriptPath: String) {
-        let folder = (scriptPath as NSString).deletingLastPathComponent
+    /// the script; NAME is letters, digits and `_`; read like `springkit.load_trace` reads, so a
+    /// link out of the script's folder tree or a FIFO is refused). The folder is listed once, sorted.
+    static func installLibraryModules(in lua: LuaState, session: ScriptSession) {
+        let folder = (session.scriptPath as NSString).deletingLastPathComponent
         let libraryFolder = folder.isEmpty ? "lib" : folder + "/lib"
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: libraryFolder) else { return }
         for file in names.sorted() where file.hasSuffix(".lua") {
             let name = String(file.dropLast(4))
             guard !name.isEmpty, name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }) else { continue }
             let path = libraryFolder + "/" + file
+            let files = session.files
             lua.preload("lib." + name) { call in
-                let source = try ScriptRunner.readScript(path)
+                let source: [UInt8]
+                do {
+                    source = try ScriptRunner.checkedScriptText(try files.read("lib/" + file).bytes, path: path)
+                } catch let error as ScriptFileAccess.Refusal {
+                    throw ScriptError(.file, error.description)
+                }
                 let first = try call.lua.run(source: source, chunkName: "@" + path, results: 1)
                 if call.isNil(first) { call.push(true) }
                 return 1

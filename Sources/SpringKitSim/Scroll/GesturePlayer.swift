@@ -54,7 +54,7 @@ public final class GesturePlayer {
         guard seconds.isFinite, seconds >= 0, distance.x.isFinite, distance.y.isFinite else {
             throw DynamicsError.invalidParameter("drag distance and duration must be finite, duration ≥ 0")
         }
-        let frames = max(1, Int((seconds / world.configuration.frameDuration).rounded()))
+        let frames = try world.frames(in: seconds)
         for k in 1...frames {
             try advanceFrame(finger: start + distance * (Double(k) / Double(frames)))
         }

@@ -16,9 +16,10 @@ public enum InputFile {
     /// The most bytes an input file may hold by default (16 MiB).
     public static let defaultLimit = 16 << 20
 
-    /// The file's bytes. Errors read `PATH: reason`.
+    /// The file's bytes. Errors read `PATH: reason`. With `regularFilesOnly` a pipe, device
+    /// or socket is refused too (a script's data files; nothing there may wait for a writer).
     /// - Complexity: O(n) in the file's size.
-    public static func bytes(_ path: String, limit: Int = defaultLimit) throws -> [UInt8] {
+    public static func bytes(_ path: String, limit: Int = defaultLimit, regularFilesOnly: Bool = false) throws -> [UInt8] {
         func failure(_ reason: String) -> ReadError { ReadError(description: "\(path): \(reason)") }
         guard !path.isEmpty else { throw ReadError(description: "an empty file name") }
         guard !path.utf8.contains(0) else { throw failure("the name contains a NUL byte") }
@@ -30,7 +31,8 @@ public enum InputFile {
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { throw failure(String(cString: strerror(errno))) }
         switch info.st_mode & S_IFMT {
-        case S_IFREG, S_IFIFO, S_IFCHR, S_IFSOCK: break
+        case S_IFREG: break
+        case S_IFIFO, S_IFCHR, S_IFSOCK: if regularFilesOnly { throw failure("not a regular file") }
         case S_IFDIR: throw failure("is a directory")
         default: throw failure("not a regular file")
         }
@@ -43,7 +45,7 @@ public enum InputFile {
             if n < 0 && errno == EINTR { continue }
             if n < 0 { throw failure(String(cString: strerror(errno))) }
             if n == 0 { return bytes }
-            guard bytes.count + n <= limit else { throw failure("larger than \(limit >> 20) MiB") }
+            guard bytes.count + n <= limit else { throw failure(limit >= 1 << 20 ? "larger than \(limit >> 20) MiB" : "larger than \(limit) bytes") }
             bytes += chunk[..<n]
         }
     }

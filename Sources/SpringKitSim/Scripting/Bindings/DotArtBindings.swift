@@ -57,11 +57,13 @@ extension ModuleBuilder {
             }),
             ("record_image", { call in
                 let a = try art(call)
-                a.recordImage(title: call.isNil(2) ? "image \(a.images.count + 1)" : try call.string(2))
+                try a.recordImage(title: call.isNil(2) ? "image \(a.images.count + 1)" : try call.string(2))
                 return 0
             }),
             ("images", { call in
                 let a = try art(call)
+                // An SVG holds about 80 bytes per dot.
+                try call.reserveResult(a.images.count, bytesEach: a.count * 80)
                 lua_createtable(call.L, Int32(a.images.count), 0)
                 for k in a.images.indices {
                     call.push(a.svg(k))
@@ -71,7 +73,7 @@ extension ModuleBuilder {
             }),
             ("trace", { call in
                 let a = try art(call)
-                call.push(TraceBox(a.trace, unrecorded: session.unrecordedFlag(recorded: a.configuration.recordEvery > 0)), as: LuaClasses.trace)
+                call.push(TraceBox(a.trace, unrecorded: session.unrecordedFlag(recorded: a.configuration.recordEvery > 0), budget: session.budget), as: LuaClasses.trace)
                 return 1
             }),
             ("report", { call in
@@ -95,42 +97,47 @@ extension ModuleBuilder {
             if let spec {
                 try spec.rejectUnknownKeys(["columns", "rows", "dot", "spacing", "damping", "frequency", "stagger", "burst",
                                             "world", "record_every", "report_every"])
-                c.columns = try spec.integer("columns") ?? c.columns
-                c.rows = try spec.integer("rows") ?? c.rows
+                c.columns = try spec.integer("columns", in: 1...DotImage.largestDotCount) ?? c.columns
+                c.rows = try spec.integer("rows", in: 1...DotImage.largestDotCount) ?? c.rows
                 c.dotSize = try spec.number("dot", default: c.dotSize)
                 c.spacing = try spec.number("spacing", default: c.spacing)
                 c.damping = try spec.number("damping", default: c.damping)
                 c.frequency = try spec.number("frequency", default: c.frequency)
                 c.stagger = try spec.number("stagger", default: c.stagger)
                 c.burst = try spec.number("burst", default: c.burst)
-                c.recordEvery = try spec.integer("record_every") ?? c.recordEvery
-                c.reportEvery = try spec.integer("report_every") ?? c.reportEvery
-                guard c.recordEvery >= 0, c.reportEvery >= 0 else { throw call.argumentError(1, "record_every and report_every must be ≥ 0") }
+                c.recordEvery = try spec.integer("record_every", in: LuaNumberRule.counts) ?? c.recordEvery
+                c.reportEvery = try spec.integer("report_every", in: LuaNumberRule.counts) ?? c.reportEvery
                 try spec.withTable("world") { inner in
                     if let inner { c.world = try Self.worldConfiguration(inner, call) }
                 }
             }
-            let art = try call.checked(1) { try DotArt(configuration: c, seed: session.seed) }
+            let art = try call.checked(1) { try DotArt(configuration: c, seed: session.seed, budget: session.budget) }
             call.push(art, as: LuaClasses.dotArt)
             return 1
         }
 
         function("load_dot_image") { call in
             let given = try call.string(1)
-            // Relative paths are read from the script's folder.
-            let scriptFolder = (session.scriptPath as NSString).deletingLastPathComponent
-            let path = given.hasPrefix("/") || scriptFolder.isEmpty ? given : scriptFolder + "/" + given
-            guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
-                throw call.argumentError(1, "\(path): cannot read the image")
+            let file: (path: String, bytes: [UInt8])
+            do { file = try session.files.read(given) } catch let error as ScriptFileAccess.Refusal {
+                throw call.argumentError(1, error.description)
             }
-            let parsed = try call.checked(1) { try DotImage.parse(text, path: path) }
+            guard let text = String(validating: file.bytes, as: UTF8.self) else {
+                throw call.argumentError(1, "\(file.path): not UTF-8 text")
+            }
+            let parsed = try call.checked(1) { try DotImage.parse(text, path: file.path) }
             call.push(DotImageBox(parsed), as: LuaClasses.dotImage)
             return 1
         }
 
         function("blank_image") { call in
-            let width = try call.integer(1, default: 32), height = try call.integer(2, default: 32)
-            guard width > 0, height > 0, width * height <= 4_194_304 else { throw call.argumentError(1, "size must be positive") }
+            let width = try call.integer(1, "width", in: 1...DotImage.largestDotCount, default: 32)
+            let height = try call.integer(2, "height", in: 1...DotImage.largestDotCount, default: 32)
+            let (dots, overflow) = width.multipliedReportingOverflow(by: height)
+            guard !overflow, dots <= DotImage.largestDotCount else {
+                throw call.argumentError(2, "a \(width)×\(height) image has more than \(DotImage.largestDotCount) dots")
+            }
+            try call.reserveResult(dots, bytesEach: MemoryLayout<Int>.stride)
             call.push(DotImageBox(DotImage.blank(width: width, height: height)), as: LuaClasses.dotImage)
             return 1
         }

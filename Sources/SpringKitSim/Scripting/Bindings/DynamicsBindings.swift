@@ -1,6 +1,8 @@
 /// `springkit.world{...}` and the World methods (see docs/lua-api.md, "Dynamics").
 extension ModuleBuilder {
     func addDynamics() {
+        // Closures capture the session, never `self` (which holds the Lua state: a cycle).
+        let session = self.session
         LuaClasses.world.define(in: lua, methods: worldMethods + worldIterationMethods + batchWorldMethods, properties: [
             "time": { call, object in call.push((object as! World).time); return 1 },
             "frame": { call, object in call.push((object as! World).frameCount); return 1 },
@@ -15,7 +17,7 @@ extension ModuleBuilder {
             let spec = try call.table(1, optional: true)
             let configuration = try Self.worldConfiguration(spec, call)
             do {
-                call.push(try World(configuration: configuration), as: LuaClasses.world)
+                call.push(try World(configuration: configuration, budget: session.budget), as: LuaClasses.world)
             } catch let error as DynamicsError {
                 throw call.argumentError(1, error.description)
             }
@@ -196,8 +198,7 @@ extension ModuleBuilder {
             }),
             ("step_frames", { call in
                 let w = try world(call)
-                let count = try call.integer(2)
-                guard count >= 0 else { throw call.argumentError(2, "frame count must be ≥ 0, got \(count)") }
+                let count = try call.integer(2, "frame count", in: LuaNumberRule.counts)
                 try call.checked(1) { try w.advanceFrames(count) }
                 return 0
             }),

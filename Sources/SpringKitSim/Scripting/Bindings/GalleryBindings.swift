@@ -32,7 +32,7 @@ extension ModuleBuilder {
             ("drag", { call in
                 let g = try gallery(call)
                 let source = try position(call, 2, in: g), destination = try position(call, 3, in: g)
-                let seconds = try call.number(4, default: 0.5)
+                let seconds = try call.seconds(4, "drag duration", default: 0.5)
                 try call.checked(4) { try g.drag(from: source, to: destination, seconds: seconds) }
                 return 0
             }),
@@ -62,7 +62,7 @@ extension ModuleBuilder {
             }),
             ("trace", { call in
                 let g = try gallery(call)
-                call.push(TraceBox(g.trace, unrecorded: session.unrecordedFlag(recorded: g.configuration.record)), as: LuaClasses.trace)
+                call.push(TraceBox(g.trace, unrecorded: session.unrecordedFlag(recorded: g.configuration.record), budget: session.budget), as: LuaClasses.trace)
                 return 1
             }),
             ("report", { call in
@@ -106,7 +106,7 @@ extension ModuleBuilder {
                     if let inner { c.world = try Self.worldConfiguration(inner, call) }
                 }
             }
-            let g = try call.checked(1) { try Gallery(configuration: c) }
+            let g = try call.checked(1) { try Gallery(configuration: c, budget: session.budget) }
             call.push(g, as: LuaClasses.gallery)
             return 1
         }

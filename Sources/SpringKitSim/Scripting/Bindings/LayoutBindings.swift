@@ -144,7 +144,10 @@ extension ModuleBuilder {
                 let rect = try ScrollBindings.rect(call, 2)
                 let inset = try call.number(3, default: 0)
                 guard inset.isFinite else { throw call.argumentError(3, "finite number expected") }
-                LayoutBindings.pushPositions(call, l.indices(intersecting: rect.outset(by: inset)))
+                let area = rect.outset(by: inset)
+                // The result (a Swift array, then a Lua one) is checked against the cap before it is made.
+                try call.reserveResult(l.indexCountBound(intersecting: area), bytesEach: LuaNumberRule.bytesPerArrayElement + MemoryLayout<Int>.stride)
+                LayoutBindings.pushPositions(call, l.indices(intersecting: area))
                 return 1
             }),
             ("nearest", { call in

@@ -39,6 +39,9 @@ extension ModuleBuilder {
                         values.append(value)
                     }
                 }
+                try b.reservation.charge(1 + shapes.count, unitsEach: 4)
+                try b.reservation.reserve(1, bytesEach: MemoryLayout<ReportData.Frame>.stride + shapes.count * MemoryLayout<ReportData.Shape>.stride
+                                              + values.count * MemoryLayout<Double>.stride)
                 for (k, value) in values.enumerated() { b.report.plots[k].values.append(value) }
                 b.report.frames.append(ReportData.Frame(t: t, offset: offset, cells: [], shapes: shapes))
                 return 0
@@ -46,6 +49,7 @@ extension ModuleBuilder {
             ("marker", { call in
                 let b = try box(call)
                 let label = try call.string(2)
+                try b.reservation.reserve(1, bytesEach: MemoryLayout<ReportData.Marker>.stride + label.utf8.count)
                 b.report.markers.append(ReportData.Marker(frame: max(0, b.report.frames.count - 1), label: label))
                 return 0
             }),
@@ -53,6 +57,7 @@ extension ModuleBuilder {
     }
 
     func addReportBuilder() {
+        let session = self.session
         function("report") { call in
             let spec = try call.table(1)!
             try spec.rejectUnknownKeys(["title", "viewport", "edge_inset", "plots"])
@@ -76,7 +81,7 @@ extension ModuleBuilder {
                     report.plots.append(ReportData.Plot(name: name, unit: try entry.string("unit") ?? "", values: []))
                 }
             }
-            call.push(ReportBox(report), as: LuaClasses.report)
+            call.push(ReportBox(report, budget: session.budget), as: LuaClasses.report)
             return 1
         }
     }

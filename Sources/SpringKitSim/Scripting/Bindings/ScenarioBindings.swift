@@ -68,7 +68,7 @@ extension ModuleBuilder {
             ("drag", { call in
                 let m = try menu(call)
                 let distance = SIMD2(try call.finiteNumber(2), try call.finiteNumber(3))
-                let seconds = try call.finiteNumber(4)
+                let seconds = try call.seconds(4, "drag duration")
                 try call.checked(4) { try m.drag(by: distance, seconds: seconds) }
                 return 0
             }),
@@ -110,7 +110,7 @@ extension ModuleBuilder {
             }),
             ("trace", { call in
                 let m = try menu(call)
-                call.push(TraceBox(m.trace, unrecorded: session.unrecordedFlag(recorded: m.configuration.record)), as: LuaClasses.trace)
+                call.push(TraceBox(m.trace, unrecorded: session.unrecordedFlag(recorded: m.configuration.record), budget: session.budget), as: LuaClasses.trace)
                 return 1
             }),
             ("report", { call in
@@ -140,7 +140,7 @@ extension ModuleBuilder {
         function("rubber_menu") { call in
             let configuration = try Self.rubberMenuConfiguration(try call.table(1, optional: true), call,
                                                                  recordByDefault: session.recordsOutputs)
-            let menu = try call.checked(1) { try RubberMenu(configuration: configuration) }
+            let menu = try call.checked(1) { try RubberMenu(configuration: configuration, budget: session.budget) }
             call.push(menu, as: LuaClasses.rubberMenu)
             return 1
         }

@@ -319,6 +319,7 @@ extension ModuleBuilder {
     }
 
     private func addAnimator() {
+        let session = self.session
         func box(_ call: LuaCall) throws -> AnimatorBox { try call.object(1, AnimatorBox.self, LuaClasses.animator) }
         LuaClasses.animator.define(in: lua, methods: [
             ("touch_down", { call in
@@ -330,7 +331,7 @@ extension ModuleBuilder {
             ("drag", { call in
                 let b = try box(call)
                 let distance = SIMD2(try call.finiteNumber(2), try call.finiteNumber(3))
-                let seconds = try call.finiteNumber(4)
+                let seconds = try call.seconds(4, "drag duration")
                 try b.playing(call) { try call.checked(4) { try b.player.drag(by: distance, seconds: seconds) } }
                 return 0
             }),
@@ -349,8 +350,7 @@ extension ModuleBuilder {
             }),
             ("step", { call in
                 let b = try box(call)
-                let frames = try call.integer(2, default: 1)
-                guard frames >= 0 else { throw call.argumentError(2, "frame count must be ≥ 0, got \(frames)") }
+                let frames = try call.integer(2, "frame count", in: LuaNumberRule.counts, default: 1)
                 try b.playing(call) { for _ in 0..<frames { try b.player.advanceFrame(finger: nil) } }
                 return 0
             }),
@@ -390,7 +390,7 @@ extension ModuleBuilder {
             guard let scroll = try spec.object("scroll_view", ScrollViewBox.self, LuaClasses.scrollView) else {
                 throw call.argumentError(1, "field 'scroll_view' is required")
             }
-            let world = try spec.object("world", World.self, LuaClasses.world) ?? World()
+            let world = try spec.object("world", World.self, LuaClasses.world) ?? World(budget: session.budget)
             let box = AnimatorBox(GesturePlayer(scrollView: scroll.scrollView, world: world), scroll: scroll)
             box.onLayout = try LuaCallback.field(spec, "on_layout")
             box.onFrame = try LuaCallback.field(spec, "on_frame")

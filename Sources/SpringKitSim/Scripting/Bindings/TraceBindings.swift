@@ -13,9 +13,13 @@ extension ModuleBuilder {
     }
 
     func addTraces() {
+        let session = self.session
         LuaClasses.trace.define(in: lua, methods: [
             ("add", { call in
                 let box = try call.object(1, TraceBox.self, LuaClasses.trace)
+                let width = box.trace.columns.count
+                try box.reservation.charge(1, unitsEach: width)
+                try box.reservation.reserve(width, bytesEach: MemoryLayout<Double>.stride)
                 try Self.addRow(call, to: &box.trace)
                 return 0
             }),
@@ -34,6 +38,7 @@ extension ModuleBuilder {
                 guard let index = box.trace.columnIndex(name) else {
                     throw call.argumentError(2, "no column '\(name)' (columns: \(box.trace.columns.joined(separator: ",")))")
                 }
+                try call.reserveResult(box.trace.rowCount, bytesEach: LuaNumberRule.bytesPerArrayElement)
                 call.pushArray(box.trace.column(index))
                 return 1
             }),
@@ -44,10 +49,11 @@ extension ModuleBuilder {
             }),
             ("value", { call in
                 let box = try call.object(1, TraceBox.self, LuaClasses.trace)
-                let row = try call.integer(2)
+                let row = try call.integer(2, "row")
                 let name = try call.string(3)
-                guard (1...box.trace.rowCount).contains(row) else {
-                    throw call.argumentError(2, "row \(row) out of range 1…\(box.trace.rowCount)")
+                guard row >= 1, row <= box.trace.rowCount else {
+                    throw call.argumentError(2, box.trace.rowCount == 0 ? "row \(row): the trace has no rows"
+                                                : "row \(row) out of range 1…\(box.trace.rowCount)")
                 }
                 guard let column = box.trace.columnIndex(name) else {
                     throw call.argumentError(3, "no column '\(name)'")
@@ -73,15 +79,21 @@ extension ModuleBuilder {
             for name in columns where name.isEmpty || name.contains(",") || name.contains("\n") {
                 throw call.argumentError(1, "invalid column name '\(name)'")
             }
-            call.push(TraceBox(Trace(columns: columns)), as: LuaClasses.trace)
+            call.push(TraceBox(Trace(columns: columns), budget: session.budget), as: LuaClasses.trace)
             return 1
         }
 
         function("load_trace") { call in
-            let path = try call.string(1)
+            let given = try call.string(1)
             do {
-                call.push(TraceBox(try TraceCSV.read(path: path)), as: LuaClasses.trace)
+                let file = try session.files.read(given)
+                let trace = try TraceCSV.parse(file.bytes, path: file.path)
+                let box = TraceBox(trace, budget: session.budget)
+                try box.reservation.reserve(trace.values.count, bytesEach: MemoryLayout<Double>.stride)
+                call.push(box, as: LuaClasses.trace)
             } catch let error as TraceFormatError {
+                throw call.argumentError(1, error.description)
+            } catch let error as ScriptFileAccess.Refusal {
                 throw call.argumentError(1, error.description)
             }
             return 1

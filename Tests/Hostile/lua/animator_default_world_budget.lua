@@ -1,0 +1,6 @@
+--! exit: 2
+--! stderr: instruction budget exceeded
+local sk = require "springkit"
+local sv = sk.scroll_view{width = 320, height = 568, content_height = 10000}
+local an = sk.animator{scroll_view = sv}
+an:step(1e15)

@@ -1,0 +1,3 @@
+--! exit: 2
+local sk = require "springkit"
+local s = sk.cell_shape{width = 10, height = 10, style = "rounded", radius = 0/0}

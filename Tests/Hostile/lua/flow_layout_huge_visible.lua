@@ -1,0 +1,5 @@
+--! args: --max-memory 64
+--! exit: 2
+local sk = require "springkit"
+local l = sk.flow_layout{items = 100000000, item_height = 1}
+local v = l:visible{x = 0, y = 0, width = 320, height = 1e9}

@@ -1,0 +1,4 @@
+--! exit: 2
+--! stderr: outside the script's folder
+local sk = require "springkit"
+sk.load_trace("/etc/passwd")

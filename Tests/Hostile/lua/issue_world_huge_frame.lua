@@ -1,0 +1,6 @@
+--! exit: 2
+local sk = require "springkit"
+local w = sk.world{frame = 1e300, max_frame = 1e301}
+local a = w:add_item{x = 100}
+w:attach(a, {anchor = {0, 0}, damping = 0.5, frequency = 1})
+w:step()

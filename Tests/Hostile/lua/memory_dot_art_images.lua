@@ -1,0 +1,6 @@
+--! args: --max-memory 64
+--! exit: 2
+local sk = require "springkit"
+local a = sk.dot_art{columns = 1024, rows = 1024}
+for i = 1, 100 do a:record_image() end
+local imgs = a:images()

@@ -1,0 +1,3 @@
+--! exit: 2
+local sk = require "springkit"
+error(setmetatable({}, {__tostring = function() return {} end}))

@@ -1,0 +1,3 @@
+
+local sk = require "springkit"
+sk.blank_image(math.huge, 4)

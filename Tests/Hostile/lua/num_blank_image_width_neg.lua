@@ -1,0 +1,3 @@
+
+local sk = require "springkit"
+sk.blank_image(-1, 4)

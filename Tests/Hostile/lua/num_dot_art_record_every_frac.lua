@@ -1,0 +1,3 @@
+
+local sk = require "springkit"
+sk.dot_art{record_every = 0.5}

@@ -1,0 +1,3 @@
+
+local sk = require "springkit"
+sk.gallery{count = math.huge}

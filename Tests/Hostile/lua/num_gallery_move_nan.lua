@@ -1,0 +1,4 @@
+
+local sk = require "springkit"
+local g = sk.gallery()
+g:move(1, 0/0)

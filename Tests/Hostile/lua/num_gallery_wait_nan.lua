@@ -1,0 +1,4 @@
+
+local sk = require "springkit"
+local g = sk.gallery()
+g:wait(0/0)

@@ -1,0 +1,3 @@
+
+local sk = require "springkit"
+sk.mask_path{width = -1}

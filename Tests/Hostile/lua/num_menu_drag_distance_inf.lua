@@ -1,0 +1,5 @@
+
+local sk = require "springkit"
+local m = sk.rubber_menu()
+m:touch_down(160, 300)
+m:drag(0, math.huge, 0.5)

@@ -1,0 +1,3 @@
+
+local sk = require "springkit"
+sk.rubber_menu{height = 1e308}

@@ -1,0 +1,3 @@
+
+local sk = require "springkit"
+sk.rubber_menu{items = 2^63}

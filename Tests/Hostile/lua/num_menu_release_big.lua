@@ -1,0 +1,6 @@
+
+local sk = require "springkit"
+local m = sk.rubber_menu()
+m:touch_down(160, 300)
+m:drag(0, -100, 0.2)
+m:release(0, 1e308)

@@ -1,0 +1,3 @@
+
+local sk = require "springkit"
+sk.rubber_menu{watch = -1}

@@ -1,0 +1,3 @@
+
+local sk = require "springkit"
+sk.metric("m", 2^63)

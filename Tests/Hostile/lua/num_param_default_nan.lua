@@ -1,0 +1,3 @@
+
+local sk = require "springkit"
+sk.param("p", 0/0)

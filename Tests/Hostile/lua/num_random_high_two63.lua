@@ -1,0 +1,3 @@
+
+local sk = require "springkit"
+sk.random(2^63)

@@ -1,0 +1,4 @@
+
+local sk = require "springkit"
+local w = sk.world()
+w:add_item{width = 0/0}

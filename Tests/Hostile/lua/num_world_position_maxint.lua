@@ -1,0 +1,4 @@
+
+local sk = require "springkit"
+local w = sk.world()
+w:position(math.maxinteger)

@@ -1,0 +1,3 @@
+
+local sk = require "springkit"
+sk.world{rest_time = -1}

@@ -1,0 +1,3 @@
+
+local sk = require "springkit"
+sk.world{threads = 0/0}

@@ -1,0 +1,3 @@
+
+local sk = require "springkit"
+sk.world{velocity_iterations = 2^63}

@@ -1,0 +1,3 @@
+--! exit: 2
+local sk = require "springkit"
+return {trace = 1}

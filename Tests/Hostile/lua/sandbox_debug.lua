@@ -1,0 +1,4 @@
+--! exit: 2
+--! stderr: sandboxed
+local sk = require "springkit"
+debug.sethook()

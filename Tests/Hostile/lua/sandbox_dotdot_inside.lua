@@ -1,0 +1,3 @@
+
+local sk = require "springkit"
+sk.load_trace("sub/../trace.csv")

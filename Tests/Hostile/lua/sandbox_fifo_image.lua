@@ -1,0 +1,6 @@
+--! fifo: pipe.txt
+--! exit: 2
+--! stderr: not a regular file
+--! timeout: 20
+local sk = require "springkit"
+sk.load_dot_image("pipe.txt")

@@ -1,0 +1,3 @@
+--! exit: 2
+local sk = require "springkit"
+sk.load_dot_image("trace.csv")

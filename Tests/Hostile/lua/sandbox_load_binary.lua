@@ -1,0 +1,3 @@
+--! exit: 2
+local sk = require "springkit"
+load(string.dump(function() end))()

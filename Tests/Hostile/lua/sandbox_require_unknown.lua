@@ -1,0 +1,4 @@
+--! exit: 2
+--! stderr: not found
+local sk = require "springkit"
+require "socket"

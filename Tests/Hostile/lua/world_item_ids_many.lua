@@ -1,0 +1,5 @@
+--! args: --max-memory 64 --max-instructions 1000000000
+local sk = require "springkit"
+local w = sk.world()
+for i = 1, 1e6 do w:add_item{} end
+local ids = w:item_ids()
