@@ -59,6 +59,9 @@ final class TraceLineReader {
         if descriptor >= 0 { close(descriptor) }
     }
 
+    /// The buffer's size in bytes: the chunk size unless a longer line made it grow.
+    var bufferCapacity: Int { capacity }
+
     /// All bytes buffered so far, for parsing fields of the current line in place.
     var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: buffer, count: end) }
 
