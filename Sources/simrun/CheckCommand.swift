@@ -54,9 +54,11 @@ enum CheckCommand {
             case "--abs": options.absolute = try CommandLineArguments.nonNegativeNumber(try args.value(for: flag, inline: inline), flag: flag)
             case "--rel": options.relative = try CommandLineArguments.nonNegativeNumber(try args.value(for: flag, inline: inline), flag: flag)
             case "--junit": junit = try args.value(for: flag, inline: inline)
-            case "--artifacts": artifacts = try args.value(for: flag, inline: inline)
-            case "--shard": shard = try Shard(parsing: try args.value(for: flag, inline: inline))
-            case "--no-timings": timings = false
+            case "--artifacts": artifacts = try args.singleValue(for: flag, inline: inline, current: artifacts)
+            case "--shard": shard = try Shard(parsing: try args.singleValue(for: flag, inline: inline, current: shard?.text))
+            case "--no-timings":
+                try args.checkSwitch(flag, inline: inline)
+                timings = false
             case "--repeat": options.repeatCount = try CommandLineArguments.positiveInteger(try args.value(for: flag, inline: inline), flag: flag)
             case "--help", "-h":
                 print(help)

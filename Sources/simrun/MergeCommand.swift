@@ -27,9 +27,11 @@ enum MergeCommand {
         while let argument = args.next() {
             let (flag, inline) = CommandLineArguments.split(argument)
             switch flag {
-            case "--junit": junitOut = try args.value(for: flag, inline: inline)
-            case "--csv": csvOut = try args.value(for: flag, inline: inline)
-            case "--descending": descending = true
+            case "--junit": junitOut = try args.singleValue(for: flag, inline: inline, current: junitOut)
+            case "--csv": csvOut = try args.singleValue(for: flag, inline: inline, current: csvOut)
+            case "--descending":
+                try args.checkSwitch(flag, inline: inline)
+                descending = true
             case "--help", "-h":
                 print(help)
                 return 0

@@ -31,6 +31,7 @@ public enum JUnitReport {
     }
 
     /// The test cases of one checked script: its golden, then its expectations.
+    /// - Complexity: O(expectations).
     /// `detail` is the failure's multi-line report; `output` goes to the golden case's `system-out`.
     public static func cases(_ outcome: GoldenCheck.Outcome, detail: String, output: String?, timings: Bool) -> [Case] {
         let milliseconds = timings ? Int((outcome.seconds * 1000).rounded()) : 0
@@ -60,6 +61,7 @@ public enum JUnitReport {
     }
 
     /// The whole file. `properties` go on the suite (a shard writes `shard = i/n`).
+    /// - Complexity: O(total length of the cases' text and `systemOut`).
     public static func render(_ cases: [Case], suite: String = "simrun check", properties: [(String, String)] = [],
                               systemOut: String = "") -> String {
         let failures = cases.filter { if case .failure = $0.result { return true }; return false }.count
@@ -210,6 +212,7 @@ public enum JUnitReport {
     }
 
     /// The file one run would have written, from the files of its shards (in shard order).
+    /// - Complexity: O(total length of the shards' cases and outputs).
     public static func merge(_ shards: [Parsed], suite: String = "simrun check") -> String {
         let cases = shards.flatMap(\.cases)
         let count = { (kind: Parsed.Kind) in cases.filter { $0.kind == kind }.count }
@@ -241,6 +244,7 @@ public enum JUnitReport {
     }
 
     /// The text of escaped XML content (the entities `escape` writes).
+    /// - Complexity: O(n) in the length of `text`.
     public static func unescape(_ text: String) -> String {
         guard text.contains("&") else { return text }
         var out = ""

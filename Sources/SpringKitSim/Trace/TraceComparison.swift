@@ -105,6 +105,7 @@ public struct TraceComparison: Sendable {
 
     /// A failure as several short lines: what changed in the inputs, the rows one run
     /// lacks, the first divergent frame, and a per-column table.
+    /// - Complexity: O(columns + parameters + `rowRunLimit`).
     public func reportLines(tolerances: ToleranceSpec, rowRunLimit: Int = 5) -> [String] {
         var lines: [String] = []
         if let params = metadataDifferences.first(where: { $0.key == "params" }) {
