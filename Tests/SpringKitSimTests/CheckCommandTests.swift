@@ -100,7 +100,7 @@ final class CheckCommandTests: XCTestCase {
             (String(good.dropLast(5)), "truncated"),
             ("not a trace\n", "not a springkit trace"),
             (good.replacingOccurrences(of: "\n1,0.016", with: "\n1,5,0.016"), "spring.csv:7: expected 7 values, found 8"),
-            (good.replacingOccurrences(of: "frame,t,id,x,y,vx,vy", with: "frame,t,id,x,y,vx,speed"), "header mismatch"),
+            (good.replacingOccurrences(of: "frame,t,id,x,y,vx,vy", with: "frame,t,id,x,y,vx,speed"), "spring.csv: header mismatch: golden has columns frame,t,id,x,y,vx,speed, the script records frame,t,id,x,y,vx,vy"),
             (good.replacingOccurrences(of: "\n1,0.016", with: "\n1,zero"), "spring.csv:7: column 2 ('t'): 'zero"),
         ]
         for (text, expected) in cases {

@@ -173,6 +173,8 @@ public enum GoldenCheck {
             outcome.newTrace = text
             outcome.annotationLine = annotationLine(result, run: run)
             return .failed(result.summary)
+        } catch let error as TraceComparison.HeaderMismatch {
+            return .error("\(golden): \(error)")
         } catch {
             return .error("\(error)")
         }
