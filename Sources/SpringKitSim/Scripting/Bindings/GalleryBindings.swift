@@ -7,14 +7,8 @@ extension ModuleBuilder {
         // its own functions (a cycle).
         let session = session
         func gallery(_ call: LuaCall) throws -> Gallery { try call.object(1, Gallery.self, LuaClasses.gallery) }
-        /// Argument `index`: a display position, counted from 1 as Lua counts; returns it from 0.
         func position(_ call: LuaCall, _ index: Int32, in g: Gallery) throws -> Int {
-            let p = try call.integer(index)
-            let count = g.selection.items.count
-            guard (1...max(count, 1)).contains(p), count > 0 else {
-                throw call.argumentError(index, count == 0 ? "the gallery is empty" : "position \(p) is out of range 1…\(count)")
-            }
-            return p - 1
+            try LayoutBindings.position(call, index, count: g.selection.items.count, empty: "the gallery is empty")
         }
         LuaClasses.gallery.define(in: lua, methods: [
             ("tap", { call in

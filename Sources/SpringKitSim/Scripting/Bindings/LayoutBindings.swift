@@ -56,11 +56,12 @@ enum LayoutBindings {
         throw call.argumentError(index, "springkit.FlowLayout or springkit.GridLayout expected, got \(call.isNil(index) ? "no value" : call.typeName(index))")
     }
 
-    /// A 1-based item position from Lua, checked against the layout, as a 0-based index.
-    static func position(_ call: LuaCall, _ index: Int32, count: Int) throws -> Int {
+    /// A 1-based display position from Lua (argument `index`), checked against `count`
+    /// items, as a 0-based index: the one rule for positions in every binding (lua-api.md).
+    static func position(_ call: LuaCall, _ index: Int32, count: Int, empty: String = "the layout has no items") throws -> Int {
         let position = try call.integer(index)
         guard position >= 1 && position <= count else {
-            throw call.argumentError(index, count == 0 ? "the layout has no items" : "item \(position) out of range 1…\(count)")
+            throw call.argumentError(index, count == 0 ? empty : "position \(position) is out of range 1…\(count)")
         }
         return position - 1
     }
