@@ -17,7 +17,7 @@ struct ItemStore {
     var inverseMass: [Double] = []
     /// `ItemMotion` raw values.
     var motion: [UInt8] = []
-    /// Joint items: 1 while the item's group sleeps.
+    /// Joint items: 1 while the item's island sleeps.
     var sleeping: [UInt8] = []
     /// Anchored items: consecutive steps at or under the rest speed while awake; −1 while
     /// asleep, and for every item the fast path does not move.

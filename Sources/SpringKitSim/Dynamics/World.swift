@@ -4,10 +4,12 @@
 ///
 /// Per fixed step: anchored soft springs advance in closed form (see
 /// `AnchoredSpringStep`, or `ExactSpringStep` with the `exact` solver); every other
-/// spring goes through the `JointSolver`. Items rest after `restTime` at or under
-/// `restSpeed`, and the world is paused while no item with a spring is awake.
-/// Changing an item's position, velocity or spring wakes it; adding, removing or
-/// re-parameterising any spring wakes every item.
+/// spring goes through the `JointSolver`. Items rest after `restTime` (counted as Box2D
+/// counts it) at or under `restSpeed` — joint-solver items per island of items joined by
+/// springs — and the world is paused while no item with a spring is awake. Changing an
+/// item's position, a non-zero velocity or its spring's anchor wakes it (and its island);
+/// adding, removing or re-parameterising any spring wakes every item. Rest state is current
+/// whenever it is read.
 ///
 /// Items without any spring are not simulated (like items outside an animator).
 /// Positions are reported unrounded; `layoutPosition` rounds to the pixel grid.
