@@ -51,3 +51,30 @@ final class DeterminismHashTests: XCTestCase {
         XCTAssertTrue(run.stdout.contains("trace: out/spring.csv (181 rows, hash \(expected))"), run.stdout)
     }
 }
+
+extension DeterminismHashTests {
+    /// Values that depend on every `DMath` function — exact-solver step matrices over damping
+    /// and frequency, and a fling's deceleration frame by frame — hash to one pinned value on
+    /// every platform (recorded on Linux x86_64; macOS must print the same). A change to DMath
+    /// that moves any of them by one ulp changes the hash.
+    func testMathDependentValuesHashAlikeOnEveryPlatform() {
+        var trace = Trace(columns: ["a", "b", "c", "d"])
+        var row = 0
+        for zeta in [0, 0.1, 0.5, 0.9, 1, 1.5, 3] {
+            for frequency in [0.25, 0.8, 1, 2, 7.5, 30] {
+                let m = ExactStepMatrix(damping: zeta, frequency: frequency, step: 1.0 / 120)
+                let late = ExactStepMatrix.solution(x0: 100, v0: -40, damping: zeta, frequency: frequency, time: 12.345)
+                trace.append(frame: row, t: zeta, id: 0, m.m00, m.m01, m.m10, m.m11)
+                trace.append(frame: row, t: frequency, id: 1, late.x, late.v, 0, 0)
+                row += 1
+            }
+        }
+        for rate in [ScrollPhysics.normalDecelerationRate, ScrollPhysics.fastDecelerationRate] {
+            for frame in 0..<600 {
+                let (x, v) = ScrollPhysics.decelerate(x0: 10, v0: -2500, rate: rate, time: Double(frame) / 60)
+                trace.append(frame: frame, t: Double(frame) / 60, id: 2, x, v, ScrollPhysics.decelerationDistance(v0: -2500, rate: rate), 0)
+            }
+        }
+        XCTAssertEqual(DeterminismHash.hex(trace.determinismHash), "ca9f42d91f0263bf", "DMath's values moved (or the platform rounds differently)")
+    }
+}
