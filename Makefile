@@ -3,19 +3,20 @@ SWIFT ?= swift
 SIMRUN_RELEASE := .build/release/simrun
 SIMRUN_DEBUG := .build/debug/simrun
 
-.PHONY: run test deps test-deps build release check determinism bench bench-peers bench-suite clean
+.PHONY: run test deps test-deps build release check determinism studio-tests bench bench-peers bench-suite clean
 
 ## make run: install what is missing, build release, run the rubber menu.
 run: deps release
 	$(SIMRUN_RELEASE) scripts/rubbermenu.lua
 
 ## make test: install what is missing, then unit tests (the hostile-input battery against the debug and
-## release simrun among them), golden checks and the determinism check.
+## release simrun among them), golden checks, the determinism check and the studio's server and
+## browser tests.
 test: test-deps
 	$(SWIFT) build
 	$(SWIFT) build -c release --product simrun
 	SIMRUN_RELEASE=$(CURDIR)/$(SIMRUN_RELEASE) $(SWIFT) test --disable-swift-testing
-	$(MAKE) --no-print-directory check determinism
+	$(MAKE) --no-print-directory check determinism studio-tests
 
 deps:
 	@tools/install-deps
@@ -37,6 +38,10 @@ check: release
 determinism: release
 	$(SWIFT) build --product simrun
 	tools/compare-builds $(SIMRUN_DEBUG) $(SIMRUN_RELEASE)
+
+## simrun studio: refusals over HTTP, the page in Chromium through Playwright (skipped without them, outside CI).
+studio-tests: release
+	tools/studio-tests $(SIMRUN_RELEASE)
 
 bench: release
 	$(SIMRUN_RELEASE) bench

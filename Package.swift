@@ -16,13 +16,24 @@ let package = Package(
             pkgConfig: "lua5.4",
             providers: [.apt(["liblua5.4-dev"]), .brew(["lua@5.4"])]
         ),
+        // libmicrohttpd from the system (Debian's libmicrohttpd-dev, Homebrew's libmicrohttpd), for
+        // `simrun studio` only: the SpringKitSim library does not depend on it.
+        .systemLibrary(
+            name: "CMicroHTTPD",
+            path: "Sources/CMicroHTTPD",
+            pkgConfig: "libmicrohttpd",
+            providers: [.apt(["libmicrohttpd-dev"]), .brew(["libmicrohttpd"])]
+        ),
         // The anchored-spring hot loop, compiled per instruction set (see its header).
         .target(name: "CSpringKernel"),
         .target(name: "SpringKitSim", dependencies: ["CLua", "CSpringKernel"]),
         // Raw mode, window size and signal-safe restore for `simrun tune`.
         .target(name: "CTerminal"),
-        .executableTarget(name: "simrun", dependencies: ["SpringKitSim", "CTerminal"]),
+        // The studio's loopback HTTP server: request checks (token, Host, Origin) and routes.
+        .target(name: "StudioServer", dependencies: ["SpringKitSim", "CMicroHTTPD"]),
+        .executableTarget(name: "simrun", dependencies: ["SpringKitSim", "CTerminal", "StudioServer"]),
         // Data/: reference values read from the source tree (Data/math-reference.txt).
         .testTarget(name: "SpringKitSimTests", dependencies: ["SpringKitSim"], exclude: ["Data"]),
+        .testTarget(name: "StudioServerTests", dependencies: ["StudioServer"]),
     ]
 )

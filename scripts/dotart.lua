@@ -7,8 +7,8 @@
 local sk = require "springkit"
 
 local damping   = sk.param("damping", 0.7, {min = 0.05, max = 5, step = 0.05, doc = "spring damping ratio"})
-local frequency = sk.param("frequency", 2, {min = 0.1, max = 20, step = 0.1, doc = "spring frequency, Hz"})
-local stagger   = sk.param("stagger", 0, {min = 0, max = 0.01, step = 0.0005, doc = "start delay per position, s"})
+local frequency = sk.param("frequency", 2, {min = 0.1, max = 20, step = 0.1, unit = "Hz", doc = "spring frequency, Hz"})
+local stagger   = sk.param("stagger", 0, {min = 0, max = 0.01, step = 0.0005, unit = "s", doc = "start delay per position, s"})
 
 local art = sk.dot_art{columns = 32, rows = 32, dot = 8, damping = damping, frequency = frequency, stagger = stagger}
 

@@ -7,7 +7,7 @@
 local sk = require "springkit"
 
 local damping   = sk.param("damping", 0.8, {min = 0.05, max = 5, step = 0.05, doc = "cell spring damping ratio"})
-local frequency = sk.param("frequency", 2.5, {min = 0.1, max = 20, step = 0.1, doc = "cell spring frequency, Hz"})
+local frequency = sk.param("frequency", 2.5, {min = 0.1, max = 20, step = 0.1, unit = "Hz", doc = "cell spring frequency, Hz"})
 
 local g = sk.gallery{count = 24, columns = 3, damping = damping, frequency = frequency}
 

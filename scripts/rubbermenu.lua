@@ -11,10 +11,10 @@ sk.preset("VPRubberMenu-ObjC", {length = 0.8, damping = 0.5, frequency = 0.8, re
 sk.preset("VPRubberMenu-Swift", {length = 0, damping = 0.5, frequency = 0.8, resistance = 1100}, "the Swift port; the defaults")
 
 local damping     = sk.param("damping", 0.5, {min = 0, max = 5, step = 0.05, doc = "spring damping ratio"})
-local frequency   = sk.param("frequency", 0.8, {min = 0.05, max = 20, step = 0.1, doc = "spring frequency, Hz"})
-local length      = sk.param("length", 0, {min = 0, max = 100, step = 0.1, doc = "spring length, points (the Objective-C original used 0.8)"})
-local resistance  = sk.param("resistance", 1100, {min = 100, max = 10000, step = 50, doc = "scroll-resistance divisor, points"})
-local max_stretch = sk.param("max_stretch", 35, {min = 0, max = 200, step = 1, doc = "clamp of the lag and of the top-edge stretch, points"})
+local frequency   = sk.param("frequency", 0.8, {min = 0.05, max = 20, step = 0.1, unit = "Hz", doc = "spring frequency, Hz"})
+local length      = sk.param("length", 0, {min = 0, max = 100, step = 0.1, unit = "pt", doc = "spring length, points (the Objective-C original used 0.8)"})
+local resistance  = sk.param("resistance", 1100, {min = 100, max = 10000, step = 50, unit = "pt", doc = "scroll-resistance divisor, points"})
+local max_stretch = sk.param("max_stretch", 35, {min = 0, max = 200, step = 1, unit = "pt", doc = "clamp of the lag and of the top-edge stretch, points"})
 
 local menu = sk.rubber_menu{
   items = 40, width = 320, height = 568,

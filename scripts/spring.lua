@@ -3,13 +3,13 @@
 local sk = require "springkit"
 
 local damping   = sk.param("damping", 0.5, {min = 0, max = 10, step = 0.05, doc = "damping ratio (1 = critical)"})
-local frequency = sk.param("frequency", 0.8, {min = 0, max = 60, step = 0.1, doc = "spring frequency, Hz (0 = rigid)"})
-local length    = sk.param("length", 0, {min = 0, max = 1000, step = 1, doc = "rest length, points"})
-local x0        = sk.param("x0", 100, {step = 10, doc = "initial x, points"})
-local y0        = sk.param("y0", 0, {step = 10, doc = "initial y, points"})
-local vx0       = sk.param("vx0", 0, {step = 10, doc = "initial x velocity, points/s"})
-local vy0       = sk.param("vy0", 50, {step = 10, doc = "initial y velocity, points/s"})
-local seconds   = sk.param("seconds", 3, {min = 0, max = 600, step = 0.5, doc = "simulated time"})
+local frequency = sk.param("frequency", 0.8, {min = 0, max = 60, step = 0.1, unit = "Hz", doc = "spring frequency, Hz (0 = rigid)"})
+local length    = sk.param("length", 0, {min = 0, max = 1000, step = 1, unit = "pt", doc = "rest length, points"})
+local x0        = sk.param("x0", 100, {step = 10, unit = "pt", doc = "initial x, points"})
+local y0        = sk.param("y0", 0, {step = 10, unit = "pt", doc = "initial y, points"})
+local vx0       = sk.param("vx0", 0, {step = 10, unit = "pt/s", doc = "initial x velocity, points/s"})
+local vy0       = sk.param("vy0", 50, {step = 10, unit = "pt/s", doc = "initial y velocity, points/s"})
+local seconds   = sk.param("seconds", 3, {min = 0, max = 600, step = 0.5, unit = "s", doc = "simulated time"})
 local exact     = sk.param("exact", 0, {min = 0, max = 1, step = 1, doc = "1: the exact solver (length must be 0)"})
 
 local world = sk.world{solver = exact == 1 and "exact" or "uikit"}

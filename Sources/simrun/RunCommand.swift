@@ -98,12 +98,13 @@ enum ParameterListing {
     }
 
     private static func parameterTable(_ declarations: [ParameterDeclaration]) -> String {
-        var lines = ["NAME        DEFAULT   MIN       MAX       STEP      DOC"]
+        var lines = ["NAME        DEFAULT   MIN       MAX       STEP      UNIT  DOC"]
         func pad(_ s: String, _ n: Int) -> String { s.count >= n ? s + " " : s + String(repeating: " ", count: n - s.count) }
         for d in declarations {
             let cells = [d.name, NumberFormat.shortest(d.defaultValue), d.minimum.map(NumberFormat.shortest) ?? "-",
-                         d.maximum.map(NumberFormat.shortest) ?? "-", d.step.map(NumberFormat.shortest) ?? "-"]
-            lines.append(zip(cells, [12, 10, 10, 10, 10]).map { pad($0, $1) }.joined() + d.doc)
+                         d.maximum.map(NumberFormat.shortest) ?? "-", d.step.map(NumberFormat.shortest) ?? "-",
+                         d.unit.isEmpty ? "-" : d.unit]
+            lines.append(zip(cells, [12, 10, 10, 10, 10, 6]).map { pad($0, $1) }.joined() + d.doc)
         }
         return lines.joined(separator: "\n")
     }

@@ -9,6 +9,8 @@ enum Usage {
       simrun SCRIPT [options]          run a scenario; print its summary, write its trace and report
       simrun check [PATH]... [options] compare scripts' traces with their goldens (regression tests)
       simrun tune SCRIPT [options]     full-screen tuner: preview, plot, parameters, readouts
+      simrun studio SCRIPT [--port N] [--no-open] [options]
+                                       local web page: sliders, live replay, plots, readouts, export
       simrun sweep SCRIPT --param NAME=START:STOP:STEP... [--metric NAME] [--jobs N]
                                        run a parameter grid in parallel; table, CSV, SVG heatmap
       simrun merge FILE... [options]   join shards' JUnit files (check --shard) or CSVs (sweep --shard)
@@ -27,7 +29,7 @@ enum Usage {
 
     exit status: 0 success, 1 a check found differences, 2 bad input (usage, script error,
     invalid parameter, unreadable file) with a one-line reason on stderr.
-    'simrun help check', 'simrun help tune', 'simrun help sweep', 'simrun help merge', 'simrun help convert', 'simrun help bench' for those commands.
+    'simrun help check', 'simrun help tune', 'simrun help studio', 'simrun help sweep', 'simrun help merge', 'simrun help convert', 'simrun help bench' for those commands.
     docs: docs/cli.md, docs/lua-api.md, docs/physics.md, docs/traces.md, docs/ci.md
     """
 
@@ -41,6 +43,7 @@ enum Usage {
         case "sweep": return SweepCommand.help
         case "merge": return MergeCommand.help
         case "tune": return TuneCommand.help
+        case "studio": return StudioCommand.help
         default: return nil
         }
     }

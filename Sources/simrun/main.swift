@@ -43,6 +43,8 @@ do {
         status = try CheckCommand.run(Array(arguments.dropFirst()))
     case "tune":
         status = try TuneCommand.run(Array(arguments.dropFirst()))
+    case "studio":
+        status = try StudioCommand.run(Array(arguments.dropFirst()))
     case "sweep":
         status = try SweepCommand.run(Array(arguments.dropFirst()))
     case "merge":

@@ -94,8 +94,8 @@ final class ParameterTests: XCTestCase {
         }
         let listing = try Simrun.run([script, "--list-params"])
         XCTAssertEqual(listing.status, 0)
-        XCTAssertTrue(listing.stdout.contains("damping     0.5       0         2         0.05      damping ratio"), listing.stdout)
-        XCTAssertTrue(listing.stdout.contains("free        3         -         -         -"), listing.stdout)
+        XCTAssertTrue(listing.stdout.contains("damping     0.5       0         2         0.05      -     damping ratio"), listing.stdout)
+        XCTAssertTrue(listing.stdout.contains("free        3         -         -         -         -     "), listing.stdout)
     }
 
     func testParamsFile() throws {

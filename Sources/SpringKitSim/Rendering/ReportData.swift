@@ -22,8 +22,12 @@ public struct ReportData: Sendable {
         public var cells: [Cell]
         /// Generic shapes drawn after the cells (see `ReportShapes.swift`).
         public var shapes: [Shape]
-        public init(t: Double, offset: SIMD2<Double>, cells: [Cell], shapes: [Shape] = []) {
-            self.t = t; self.offset = offset; self.cells = cells; self.shapes = shapes
+        /// The engine's frame number (the trace's `frame`); nil: the frame's index in the report.
+        public var frame: Int?
+        /// Where the finger is, in viewport coordinates, while it is down; nil when no finger.
+        public var touch: SIMD2<Double>?
+        public init(t: Double, offset: SIMD2<Double>, cells: [Cell], shapes: [Shape] = [], frame: Int? = nil, touch: SIMD2<Double>? = nil) {
+            self.t = t; self.offset = offset; self.cells = cells; self.shapes = shapes; self.frame = frame; self.touch = touch
         }
     }
 

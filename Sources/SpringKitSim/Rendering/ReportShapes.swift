@@ -100,16 +100,18 @@ public enum ReportShapesEncoding {
         }
     }
 
-    /// Player code: `SpringKitShapes.draw(g, shapes, k, ox, oy, scale)` draws frame k's shapes
-    /// (content ones scrolled by the offset), `SpringKitShapes.markers` lists the markers.
+    /// Player code: `SpringKitShapes.draw(g, k, ox, oy, scale)` draws frame k's shapes
+    /// (content ones scrolled by the offset), `SpringKitShapes.drawList(g, list, ox, oy, scale)`
+    /// draws a given list, `SpringKitShapes.markers` lists the markers.
     public static let javaScript = #"""
     const SpringKitShapes = (() => {
       const el = document.getElementById("shapes");
       const data = el ? JSON.parse(el.textContent) : {shapes: [], markers: []};
       const hex = c => "#" + c.toString(16).padStart(6, "0");
       let drawn = 0;
-      function draw(g, k, ox, oy, scale) {
-        const list = data.shapes[k] || [];
+      function draw(g, k, ox, oy, scale) { drawList(g, data.shapes[k] || [], ox, oy, scale); }
+      // Draws one frame's shapes (the studio passes each run's own lists).
+      function drawList(g, list, ox, oy, scale) {
         drawn = list.length;
         for (const s of list) {
           const [kind, color, alpha, filled, lineWidth, ghost, fixed] = s;
@@ -154,7 +156,7 @@ public enum ReportShapesEncoding {
         out.textContent = JSON.stringify({frame: k, drawn, markers: data.markers.length, pixel: [p[0], p[1], p[2]]});
         document.body.appendChild(out);
       }
-      return {draw, probe, markers: data.markers};
+      return {draw, drawList, probe, markers: data.markers};
     })();
     """#
 }

@@ -107,6 +107,7 @@ public final class DotArt {
     @discardableResult
     public func change(to image: DotImage) throws -> Change {
         let imageColors = try image.colors(columns: configuration.columns, rows: configuration.rows)
+        report.markers.append(ReportData.Marker(frame: max(0, report.frames.count - 1), label: "change"))
         let result = try apply(order: shuffled(order), burst: false)
         for (p, id) in order.enumerated() { colorOf[id] = imageColors[p] }
         homeOrder = order
@@ -116,13 +117,19 @@ public final class DotArt {
     /// Shuffles the order without recolouring: every dot keeps its colour and flies to a
     /// random slot, so the picture scatters.
     @discardableResult
-    public func explode() throws -> Change { try apply(order: shuffled(order), burst: configuration.burst > 0) }
+    public func explode() throws -> Change {
+        report.markers.append(ReportData.Marker(frame: max(0, report.frames.count - 1), label: "explode"))
+        return try apply(order: shuffled(order), burst: configuration.burst > 0)
+    }
 
     /// Sorts the dots back to the slots of the last change (by the position each took its
     /// colour at) without recolouring: the picture reassembles. Before any change that is
     /// the identity.
     @discardableResult
-    public func regenerate() throws -> Change { try apply(order: homeOrder, burst: false) }
+    public func regenerate() throws -> Change {
+        report.markers.append(ReportData.Marker(frame: max(0, report.frames.count - 1), label: "regenerate"))
+        return try apply(order: homeOrder, burst: false)
+    }
 
     /// Applies a snapshot (identifiers by position) without recolouring: every relocated dot
     /// flies to its new slot with its colour.
@@ -212,6 +219,7 @@ public final class DotArt {
 
     /// Keeps the current colours by position (`colorsByPosition`) as a finished image, for SVG output.
     public func recordImage(title: String) throws {
+        report.markers.append(ReportData.Marker(frame: max(0, report.frames.count - 1), label: "whole: \(title)"))
         let colors = colorsByPosition
         try world.reserve(colors.count, bytesEach: MemoryLayout<UInt32>.stride)
         images.append((title, colors))
@@ -258,7 +266,7 @@ public final class DotArt {
                 let s = configuration.dotSize
                 cells.append(ReportData.Cell(id: id, x: p.x - s / 2, y: p.y - s / 2, width: s, height: s, stretch: 0, color: color(of: id)))
             }
-            report.frames.append(ReportData.Frame(t: time, offset: .zero, cells: cells))
+            report.frames.append(ReportData.Frame(t: time, offset: .zero, cells: cells, frame: frame))
             report.plots[0].values.append(Double(try awayFromSlot()))
         }
     }

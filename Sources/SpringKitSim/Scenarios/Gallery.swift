@@ -36,6 +36,11 @@ public final class Gallery {
     private var springs: [SpringID] = []
     /// Display order and selection shown now (differs from `selection` during a drag).
     private var shownOrder: [Int]
+    /// The finger in viewport coordinates while it is down, for the report (a tap shows it
+    /// for `tapFrames` frames).
+    private var finger: SIMD2<Double>?
+    private var tapFramesLeft = 0
+    private static let tapFrames = 6
     private var shownSelected: Int?
 
     /// - Parameter budget: what the world's work and the recording are charged to (see `World.budget`).
@@ -73,6 +78,9 @@ public final class Gallery {
     /// deselects it when it is the selected one.
     public func tap(_ index: Int) throws {
         try selection.tap(index)
+        report.markers.append(ReportData.Marker(frame: max(0, report.frames.count - 1), label: "tap \(index + 1)"))
+        finger = frames.indices.contains(index) ? frames[index].center - scrollView.offset : nil
+        tapFramesLeft = Self.tapFrames
         shownOrder = selection.items
         shownSelected = selection.selected
         try relayout()
@@ -106,8 +114,12 @@ public final class Gallery {
         let start = frames[source].center, end = frames[destination].center
         let steps = try world.frames(in: seconds)
         var target = source
+        report.markers.append(ReportData.Marker(frame: max(0, report.frames.count - 1), label: "drag \(source + 1) → \(destination + 1)"))
+        defer { self.finger = nil }
         for k in 1...steps {
             let finger = start + (end - start) * (Double(k) / Double(steps))
+            self.finger = finger - scrollView.offset
+            tapFramesLeft = 0
             // The index under the finger in the interim layout; the others make room. On the
             // last frame the finger is over the destination: room is made there.
             if k == steps {
@@ -192,7 +204,11 @@ public final class Gallery {
             let sa = shownSelected.map { shownOrder[$0] == a.id } ?? false, sb = shownSelected.map { shownOrder[$0] == b.id } ?? false
             return sa == sb ? a.id < b.id : sb
         }
-        report.frames.append(ReportData.Frame(t: time, offset: scrollView.offset, cells: cells))
+        report.frames.append(ReportData.Frame(t: time, offset: scrollView.offset, cells: cells, frame: frame, touch: finger))
+        if tapFramesLeft > 0 {
+            tapFramesLeft -= 1
+            if tapFramesLeft == 0 { finger = nil }
+        }
         report.plots[0].values.append(scrollView.offset.y)
     }
 

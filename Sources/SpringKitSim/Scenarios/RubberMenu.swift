@@ -81,6 +81,7 @@ public final class RubberMenu {
     /// A finger goes down at `point` (viewport coordinates). Takes no time.
     public func touchDown(at point: SIMD2<Double>) throws {
         try scrollView.touchDown(at: point)
+        report.markers.append(ReportData.Marker(frame: max(0, report.frames.count - 1), label: "touch down"))
         releaseTime = nil
         settleTime = nil
     }
@@ -94,6 +95,7 @@ public final class RubberMenu {
             throw DynamicsError.invalidParameter("drag distance and duration must be finite, duration ≥ 0")
         }
         let frames = try world.frames(in: seconds)
+        report.markers.append(ReportData.Marker(frame: max(0, report.frames.count - 1), label: "drag \(NumberFormat.human(distance.y, decimals: 1)) pt"))
         for k in 1...frames {
             let finger = start + distance * (Double(k) / Double(frames))
             try advanceFrame(finger: finger)
@@ -103,7 +105,9 @@ public final class RubberMenu {
 
     /// The finger lifts with `velocity` (points/s; default: the last drag's velocity).
     public func release(velocity: SIMD2<Double>? = nil) throws {
-        try scrollView.release(fingerVelocity: velocity ?? lastDragVelocity)
+        let fingerVelocity = velocity ?? lastDragVelocity
+        try scrollView.release(fingerVelocity: fingerVelocity)
+        report.markers.append(ReportData.Marker(frame: max(0, report.frames.count - 1), label: "release \(NumberFormat.human(fingerVelocity.y, decimals: 0)) pt/s"))
         releaseTime = time
     }
 
@@ -144,7 +148,10 @@ public final class RubberMenu {
         try world.advanceFrame()
         frame += 1
         maxSprings = max(maxSprings, world.springCount)
-        if let releaseTime, settleTime == nil, isAtRest { settleTime = time - releaseTime }
+        if let releaseTime, settleTime == nil, isAtRest {
+            settleTime = time - releaseTime
+            report.markers.append(ReportData.Marker(frame: max(0, report.frames.count - 1), label: "rest"))
+        }
         try record()
     }
 
@@ -180,7 +187,7 @@ public final class RubberMenu {
         report.frames.append(ReportData.Frame(t: t, offset: scrollView.offset, cells: cells.map {
             ReportData.Cell(id: $0.index, x: $0.center.x - size.x / 2, y: $0.center.y - size.y / 2,
                             width: size.x, height: size.y, stretch: $0.stretch, color: Self.color($0.index))
-        }))
+        }, frame: frame, touch: scrollView.phase == .tracking ? scrollView.fingerLocation : nil))
         let watched = configuration.watchedCell
         var displacement = 0.0
         if let item = layout.item(at: watched) {

@@ -1,4 +1,4 @@
-/// A tunable value a script declares with `springkit.param(name, default, {min=, max=, step=, doc=})`.
+/// A tunable value a script declares with `springkit.param(name, default, {min=, max=, step=, unit=, doc=})`.
 public struct ParameterDeclaration: Equatable, Sendable {
     public var name: String
     public var defaultValue: Double
@@ -6,6 +6,8 @@ public struct ParameterDeclaration: Equatable, Sendable {
     public var maximum: Double?
     public var step: Double?
     public var doc: String
+    /// The value's unit for people (`"Hz"`, `"pt"`); empty when none was declared.
+    public var unit: String = ""
     /// The value the script received: the default or an override.
     public var value: Double
 }
@@ -87,7 +89,7 @@ public struct ScriptParameters: Sendable {
 
     /// Records a declaration and returns the value the script gets.
     mutating func declare(name: String, defaultValue: Double, minimum: Double?, maximum: Double?,
-                          step: Double?, doc: String) throws -> Double {
+                          step: Double?, unit: String = "", doc: String) throws -> Double {
         if declarations.contains(where: { $0.name == name }) {
             throw ParameterError("parameter '\(name)' is declared twice")
         }
@@ -110,7 +112,7 @@ public struct ScriptParameters: Sendable {
             value = override.value
         }
         declarations.append(ParameterDeclaration(name: name, defaultValue: defaultValue, minimum: minimum,
-                                                 maximum: maximum, step: step, doc: doc, value: value))
+                                                 maximum: maximum, step: step, doc: doc, unit: unit, value: value))
         return value
     }
 

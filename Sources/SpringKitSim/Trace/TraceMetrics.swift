@@ -56,6 +56,30 @@ public enum TraceMetrics {
     }
 }
 
+extension TraceMetrics {
+    /// The readouts the tuner and the studio show for a watched series, built from the
+    /// functions above about the series' final (rest) value: settle time and oscillations
+    /// with band `epsilon`; peak = the largest distance from rest; overshoot = how far the
+    /// series swings past rest after that peak, in percent of the peak.
+    public struct Readouts: Equatable, Sendable {
+        public var settleTime: Double?
+        public var overshootPercent: Double
+        public var peak: Double
+        public var oscillations: Double
+
+        /// - Complexity: O(n) in the number of samples.
+        public init(times: [Double], values: [Double], epsilon: Double = 0.5) {
+            let target = values.last ?? 0
+            settleTime = TraceMetrics.settleTime(t: times, values: values, target: target, epsilon: epsilon)
+            let peak = TraceMetrics.peak(values: values.map { $0 - target })
+            self.peak = peak
+            let peakIndex = values.firstIndex { abs($0 - target) == peak } ?? 0
+            overshootPercent = values.isEmpty ? 0 : TraceMetrics.overshootPercent(values: Array(values[peakIndex...]), target: target)
+            oscillations = TraceMetrics.oscillations(values: values, target: target, epsilon: epsilon)
+        }
+    }
+}
+
 extension Trace {
     /// Times and values of one column for the rows of one item (`id`), or of all rows when `id` is nil.
     public func series(column name: String, id: Int?) -> (t: [Double], values: [Double])? {

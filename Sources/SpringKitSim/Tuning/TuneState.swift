@@ -30,24 +30,8 @@ public struct TuneState {
         }
     }
 
-    /// Readouts of a series about its final (rest) value.
-    public struct Readouts: Equatable {
-        public var settleTime: Double?
-        public var overshootPercent: Double
-        public var peak: Double
-        public var oscillations: Double
-
-        /// ε is the band for settling and oscillation counting.
-        public init(times: [Double], values: [Double], epsilon: Double = 0.5) {
-            let target = values.last ?? 0
-            settleTime = TraceMetrics.settleTime(t: times, values: values, target: target, epsilon: epsilon)
-            let deviations = values.map { abs($0 - target) }
-            peak = deviations.max() ?? 0
-            let peakIndex = deviations.firstIndex(of: peak) ?? 0
-            overshootPercent = values.isEmpty ? 0 : TraceMetrics.overshootPercent(values: Array(values[peakIndex...]), target: target)
-            oscillations = TraceMetrics.oscillations(values: values, target: target, epsilon: epsilon)
-        }
-    }
+    /// Readouts of a series about its final (rest) value: the studio's definition, shared.
+    public typealias Readouts = TraceMetrics.Readouts
 
     public var script: String
     public var declarations: [ParameterDeclaration]

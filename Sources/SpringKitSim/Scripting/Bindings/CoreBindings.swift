@@ -10,12 +10,13 @@ extension ModuleBuilder {
             let name = try call.string(1)
             let defaultValue = try call.finiteNumber(2)
             let options = try call.table(3, optional: true)
-            try options?.rejectUnknownKeys(["min", "max", "step", "doc"])
+            try options?.rejectUnknownKeys(["min", "max", "step", "unit", "doc"])
             do {
                 let value = try session.parameters.declare(
                     name: name, defaultValue: defaultValue,
                     minimum: try options?.number("min"), maximum: try options?.number("max"),
-                    step: try options?.number("step"), doc: try options?.string("doc") ?? "")
+                    step: try options?.number("step"), unit: try options?.string("unit") ?? "",
+                    doc: try options?.string("doc") ?? "")
                 session.parameterLines[name] = call.callerLine
                 call.push(value)
                 return 1

@@ -1,0 +1,56 @@
+#ifndef SPRINGKIT_MICROHTTPD_SHIM_H
+#define SPRINGKIT_MICROHTTPD_SHIM_H
+// libmicrohttpd (Debian's libmicrohttpd-dev, Homebrew's libmicrohttpd) for `simrun studio`.
+// Swift cannot call C variadic functions, so the daemon is started here with a fixed option
+// list: bound to 127.0.0.1 only, one internal polling thread (requests are served one at a
+// time, so script runs never overlap), bounded connections and timeouts.
+#include <stdint.h>
+#include <string.h>
+#include <sys/types.h>
+#include <sys/socket.h>
+#include <netinet/in.h>
+#include <arpa/inet.h>
+#include <microhttpd.h>
+
+/// Starts a daemon listening on 127.0.0.1:`port` (0: a free port the system picks).
+/// Returns NULL when it cannot listen (the port is taken, no loopback interface).
+static inline struct MHD_Daemon *sks_start_loopback(uint16_t port, MHD_AccessHandlerCallback handler, void *context) {
+    struct sockaddr_in address;
+    memset(&address, 0, sizeof address);
+    address.sin_family = AF_INET;
+    address.sin_port = htons(port);
+    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    return MHD_start_daemon(MHD_USE_INTERNAL_POLLING_THREAD, port, NULL, NULL, handler, context,
+                            MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&address,
+                            MHD_OPTION_CONNECTION_LIMIT, (unsigned int)32,
+                            MHD_OPTION_CONNECTION_TIMEOUT, (unsigned int)30,
+                            MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)(64 * 1024),
+                            MHD_OPTION_END);
+}
+
+/// The port the daemon listens on (useful after asking for port 0); 0 when unknown.
+static inline uint16_t sks_bound_port(struct MHD_Daemon *daemon) {
+    const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_BIND_PORT);
+    return info ? info->port : 0;
+}
+
+/// The listening socket's address as dotted text into `out` (at least 16 bytes); 0 on success.
+static inline int sks_bound_address(struct MHD_Daemon *daemon, char *out, size_t size) {
+    const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_LISTEN_FD);
+    if (!info) return -1;
+    struct sockaddr_in address;
+    socklen_t length = sizeof address;
+    if (getsockname(info->listen_fd, (struct sockaddr *)&address, &length) != 0) return -1;
+    return inet_ntop(AF_INET, &address.sin_addr, out, (socklen_t)size) ? 0 : -1;
+}
+
+/// Enumerators Swift does not import (the header wraps some in deprecation macros).
+static inline enum MHD_ValueKind sks_header_kind(void) { return MHD_HEADER_KIND; }
+static inline enum MHD_ValueKind sks_query_kind(void) { return MHD_GET_ARGUMENT_KIND; }
+static inline enum MHD_ResponseMemoryMode sks_must_copy(void) { return MHD_RESPMEM_MUST_COPY; }
+
+/// The MHD_YES / MHD_NO results for Swift.
+static inline enum MHD_Result sks_yes(void) { return MHD_YES; }
+static inline enum MHD_Result sks_no(void) { return MHD_NO; }
+
+#endif

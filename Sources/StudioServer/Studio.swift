@@ -1,0 +1,104 @@
+import Foundation
+import SpringKitSim
+
+/// The studio's application: the page, the session (parameters, presets, the last good run)
+/// and the re-runs and saves the page asks for. Every run is `ScriptRunner.run` with the
+/// command line's options (sandbox, limits, seed) and the page's values as `--param`
+/// overrides: the same deterministic run as `simrun SCRIPT --param …`.
+public final class Studio {
+    public struct Configuration {
+        public var script: String
+        /// The command line's script options; the page's values are added as overrides.
+        public var options: ScriptOptions
+        /// Where "save" writes the params file.
+        public var savePath: String
+
+        public init(script: String, options: ScriptOptions, savePath: String) {
+            self.script = script; self.options = options; self.savePath = savePath
+        }
+    }
+
+    public let configuration: Configuration
+    private let lock = NSLock()
+    private var lastGood: ScriptRun
+    private var lastGoodJSON: String
+
+    /// Runs the script once (with `--preset`, when given, as every run does). Throws what
+    /// `ScriptRunner.run` throws.
+    public init(configuration: Configuration) throws {
+        self.configuration = configuration
+        var options = configuration.options
+        options.output = nil
+        lastGood = try ScriptRunner.run(path: configuration.script, options: options)
+        lastGoodJSON = PlayerData.json(lastGood)
+    }
+
+    /// Answers one request that passed `StudioRequestGuard`.
+    public func handle(_ request: HTTPRequest) -> HTTPResponse {
+        lock.lock()
+        defer { lock.unlock() }
+        switch (request.method, request.path) {
+        case ("GET", "/"), ("GET", "/index.html"):
+            return HTTPResponse(status: 200, contentType: "text/html; charset=utf-8", body: PlayerPage.studio)
+        case ("GET", "/api/session"):
+            return json(sessionJSON())
+        case ("POST", "/api/run"):
+            do {
+                let run = try self.run(values(request))
+                lastGood = run
+                lastGoodJSON = PlayerData.json(run)
+                return json("{\"ok\":true,\"run\":\(lastGoodJSON)}")
+            } catch {
+                return json("{\"ok\":false,\"error\":\(JSONText.quoted(Self.describe(error)))}")
+            }
+        case ("POST", "/api/save"):
+            do {
+                let path = try save(values(request))
+                return json("{\"ok\":true,\"path\":\(JSONText.quoted(path))}")
+            } catch {
+                return json("{\"ok\":false,\"error\":\(JSONText.quoted(Self.describe(error)))}")
+            }
+        case (_, "/"), (_, "/api/session"), (_, "/api/run"), (_, "/api/save"):
+            return .text(405, "method not allowed")
+        default:
+            return .text(404, "not found")
+        }
+    }
+
+    /// The page's values: every query argument but the token, in order.
+    private func values(_ request: HTTPRequest) -> [(name: String, value: String)] {
+        request.query.filter { $0.name != "token" }
+    }
+
+    /// One run at `values` (text, validated like `--param`).
+    func run(_ values: [(name: String, value: String)]) throws -> ScriptRun {
+        var options = configuration.options
+        options.output = nil
+        for (name, value) in values { try options.parameters.addOverride("\(name)=\(value)") }
+        return try ScriptRunner.run(path: configuration.script, options: options)
+    }
+
+    /// Writes `values` (validated by a run) as the params file, atomically; returns its path.
+    func save(_ values: [(name: String, value: String)]) throws -> String {
+        let run = try self.run(values)
+        let lines = run.parameters.declarations.map { "\($0.name)=\(NumberFormat.shortest($0.value))" }
+        let text = "# saved by simrun studio for \(configuration.script)\n" + lines.joined(separator: "\n") + "\n"
+        try AtomicFile.write(text, to: configuration.savePath)
+        return configuration.savePath
+    }
+
+    private func sessionJSON() -> String {
+        "{\"script\":\(JSONText.quoted(configuration.script)),\"savePath\":\(JSONText.quoted(configuration.savePath)),\"run\":\(lastGoodJSON)}"
+    }
+
+    private func json(_ text: String) -> HTTPResponse {
+        HTTPResponse(status: 200, contentType: "application/json; charset=utf-8", body: text)
+    }
+
+    /// The one-line reason simrun would print (with a script's traceback below it).
+    static func describe(_ error: Error) -> String {
+        if let error = error as? ScriptError { return error.traceback.isEmpty ? error.message : error.message + "\n" + error.traceback }
+        if let error = error as? ParameterError { return error.description }
+        return "\(error)"
+    }
+}

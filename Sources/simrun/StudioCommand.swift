@@ -1,0 +1,121 @@
+import Foundation
+import SpringKitSim
+import StudioServer
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `simrun studio SCRIPT [--port N] [--no-open] [--save FILE] [script options]` (`--preset NAME` is a script option).
+enum StudioCommand {
+    static let help = """
+    usage: simrun studio SCRIPT [--port N] [--no-open] [--save FILE] [script options]
+
+    A local web page for the script: every declared parameter as a slider and a number field,
+    the script's presets, and on each change the scenario re-runs in the engine (the same run as
+    'simrun SCRIPT --param …') and replays at once: real time or slow motion, scrub, loop, the
+    finger, the previous run as a ghost, plots with units and the gesture steps, readouts of
+    any item, and copy-ready code (UIKit, SwiftUI, Core Animation, Android, react-spring,
+    Framer Motion). The first line printed is the URL (with a per-run token); the default
+    browser opens it unless --no-open. Serves 127.0.0.1 only; Ctrl-C stops it.
+      --port N         listen on port N (default: a free port)
+      --no-open        do not open a browser
+      --save FILE      where "save params" writes (default: NAME.params beside the script)
+    \(ScriptOptionFlags.help)
+    """
+
+    static func run(_ arguments: [String]) throws -> Int32 {
+        var args = CommandLineArguments(arguments, command: "studio")
+        var options = ScriptOptions()
+        var script: String?
+        var port: UInt16 = 0
+        var open = true
+        var savePath: String?
+        while let argument = args.next() {
+            let (flag, inline) = CommandLineArguments.split(argument)
+            if try ScriptOptionFlags.consume(flag, inline: inline, from: &args, into: &options) { continue }
+            switch flag {
+            case "--port":
+                let text = try args.value(for: flag, inline: inline)
+                guard let value = UInt16(text) else { throw UsageError("studio: --port: '\(text)' is not a port number (0…65535)") }
+                port = value
+            case "--no-open": open = false
+            case "--save": savePath = try args.value(for: flag, inline: inline)
+            case "--help", "-h":
+                print(help)
+                return 0
+            default:
+                if flag.hasPrefix("-") && flag.count > 1 { throw UsageError("studio: unknown option '\(flag)' (see 'simrun help studio')") }
+                guard script == nil else { throw UsageError("studio: one script at a time") }
+                script = argument
+            }
+        }
+        guard let script else { throw UsageError("studio: no script given (see 'simrun help studio')") }
+        let save = savePath ?? (((script as NSString).deletingPathExtension as NSString).appendingPathExtension("params") ?? script + ".params")
+        let studio = try Studio(configuration: Studio.Configuration(script: script, options: options, savePath: save))
+
+        // Signals are taken by sigwait below; block them before the server's thread starts.
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        sigaddset(&signals, SIGINT)
+        sigaddset(&signals, SIGTERM)
+        sigaddset(&signals, SIGHUP)
+        pthread_sigmask(SIG_BLOCK, &signals, nil)
+
+        let token = randomToken()
+        var requestGuard = StudioRequestGuard(token: token, port: 0)
+        let server: LoopbackHTTPServer
+        do {
+            server = try LoopbackHTTPServer(port: port) { request in
+                requestGuard.refusal(for: request) ?? studio.handle(request)
+            }
+        } catch let error as LoopbackHTTPServer.StartError {
+            throw UsageError("studio: \(error.description)")
+        }
+        requestGuard = StudioRequestGuard(token: token, port: server.port)
+        let address = "http://127.0.0.1:\(server.port)/?token=\(token)"
+        print(address)
+        print("studio: \(script) on \(server.address):\(server.port); params save to \(save); Ctrl-C stops")
+        fflush(stdout)
+        if open { openBrowser(address) }
+
+        var received: Int32 = 0
+        sigwait(&signals, &received)
+        server.stop()
+        print("studio: stopped")
+        return 0
+    }
+
+    /// 128 random bits from the system's generator, as hex.
+    static func randomToken() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<4).map { _ in
+            let word = String(generator.next() as UInt32, radix: 16)
+            return String(repeating: "0", count: 8 - word.count) + word
+        }.joined()
+    }
+
+    /// Opens `address` in the default browser (xdg-open, or `open` on macOS); a missing
+    /// opener is reported, not fatal.
+    static func openBrowser(_ address: String) {
+        #if os(macOS)
+        let opener: String? = "/usr/bin/open"
+        #else
+        let opener = ["/usr/bin/xdg-open", "/usr/local/bin/xdg-open", "/bin/xdg-open"].first { FileManager.default.isExecutableFile(atPath: $0) }
+        #endif
+        guard let opener, FileManager.default.isExecutableFile(atPath: opener) else {
+            FileHandle.standardError.write(Data("studio: no xdg-open to start a browser: open the URL above yourself (or pass --no-open)\n".utf8))
+            return
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: opener)
+        process.arguments = [address]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        do { try process.run() } catch {
+            FileHandle.standardError.write(Data("studio: could not start \(opener): open the URL above yourself\n".utf8))
+        }
+    }
+}
