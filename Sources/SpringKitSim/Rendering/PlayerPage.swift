@@ -49,7 +49,7 @@ public enum PlayerPage {
     .plot .title{font-weight:600;margin-bottom:2px}
     #export{margin:0 18px 18px} #export pre{background:#1d1d1f;color:#f5f5f7;padding:10px;border-radius:6px;overflow:auto;font-size:12px;margin:4px 0 12px}
     .snippet .head{display:flex;justify-content:space-between;align-items:center}
-    button,select{font:inherit}
+    button,select{font:inherit} select{max-width:100%}
     .studio-only{} body.report .studio-only{display:none}
     </style></head><body class="__MODE__">
     <header><h1 id="title">__TITLE__</h1><span class="script" id="script"></span><span id="status">loading…</span></header>
