@@ -253,8 +253,9 @@ public enum PlayerPage {
         for (const m of marks) {
           const x = X(m.t);
           g.beginPath(); g.moveTo(x, T); g.lineTo(x, H - B); g.stroke();
-          const w = g.measureText(m.label).width, row = x >= rowEnd[0] ? 0 : (x >= rowEnd[1] ? 1 : -1);
-          if (row >= 0) { const lx = Math.min(x + 3, W - w - 2); g.fillText(m.label, lx, row === 0 ? 11 : 23); rowEnd[row] = lx + w + 6; }
+          const w = g.measureText(m.label).width, lx = Math.max(0, Math.min(x + 3, W - w - 2));
+          const row = lx >= rowEnd[0] ? 0 : (lx >= rowEnd[1] ? 1 : -1);
+          if (row >= 0) { g.fillText(m.label, lx, row === 0 ? 11 : 23); rowEnd[row] = lx + w + 6; }
         }
         g.setLineDash([]);
         const line = (ts, vs, style, dash) => {
@@ -319,8 +320,9 @@ public enum PlayerPage {
       }
       const item = run.items.find(i => i.id === state.watch.id);
       if (item && !item.series.some(s => s.column === state.watch.column)) {
-        const y = item.series.find(s => s.column === "y");
-        state.watch.column = (y || item.series[0] || {}).column || null;
+        // Start on the position (x or y) that moves most, else the first column.
+        const moving = item.series.filter(s => s.column === "x" || s.column === "y").sort((a, b) => b.readouts.peak - a.readouts.peak)[0];
+        state.watch.column = (moving || item.series[0] || {}).column || null;
       }
       itemSel.innerHTML = run.items.map(i => "<option value='" + i.id + "'>" + i.id + "</option>").join("");
       itemSel.value = String(state.watch.id);

@@ -60,7 +60,9 @@ extension TraceMetrics {
     /// The readouts the tuner and the studio show for a watched series, built from the
     /// functions above about the series' final (rest) value: settle time and oscillations
     /// with band `epsilon`; peak = the largest distance from rest; overshoot = how far the
-    /// series swings past rest after that peak, in percent of the peak.
+    /// series swings past rest after that peak, in percent of the peak. A series that has not
+    /// stayed in the band for `restDuration` seconds at its end is still moving, so its final
+    /// value is no rest value: its settle time is nil.
     public struct Readouts: Equatable, Sendable {
         public var settleTime: Double?
         public var overshootPercent: Double
@@ -68,9 +70,10 @@ extension TraceMetrics {
         public var oscillations: Double
 
         /// - Complexity: O(n) in the number of samples.
-        public init(times: [Double], values: [Double], epsilon: Double = 0.5) {
+        public init(times: [Double], values: [Double], epsilon: Double = 0.5, restDuration: Double = 0.1) {
             let target = values.last ?? 0
-            settleTime = TraceMetrics.settleTime(t: times, values: values, target: target, epsilon: epsilon)
+            let settle = TraceMetrics.settleTime(t: times, values: values, target: target, epsilon: epsilon)
+            settleTime = settle.flatMap { (times.last ?? $0) - $0 >= restDuration - 1e-9 ? $0 : nil }
             let peak = TraceMetrics.peak(values: values.map { $0 - target })
             self.peak = peak
             let peakIndex = values.firstIndex { abs($0 - target) == peak } ?? 0
