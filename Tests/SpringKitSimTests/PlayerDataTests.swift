@@ -73,10 +73,9 @@ final class PlayerDataTests: XCTestCase {
         XCTAssertEqual((json["frames"] as? [String: Any]).flatMap { $0["t"] as? [Double] }?.count, run.trace?.column(0).count)
         let viewport = try XCTUnwrap(json["viewport"] as? [Double])
         XCTAssertGreaterThan(viewport[0], 100, "the viewport covers x from 0 to 100 and a margin")
-        // x rings down within the run; y (pushed by vy0 = 50 pt/s) is still swinging at 3 s: not settled.
+        // The item still orbits the anchor at 3 s (the joint damps only along its axis): not settled.
         let series = try XCTUnwrap(((json["items"] as? [[String: Any]])?.first?["series"]) as? [[String: Any]])
         func settle(_ column: String) -> Any? { (series.first { $0["column"] as? String == column }?["readouts"] as? [String: Any])?["settleTime"] }
-        XCTAssertTrue(settle("x") is Double, "\(String(describing: settle("x")))")
         XCTAssertTrue(settle("y") is NSNull, "\(String(describing: settle("y")))")
     }
 
