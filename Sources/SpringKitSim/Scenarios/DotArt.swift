@@ -187,12 +187,14 @@ public final class DotArt {
 
     /// How many dots are farther than `tolerance` from their slots.
     public func awayFromSlot(tolerance: Double = 0.5) throws -> Int {
-        var away = 0
-        for id in 0..<count {
-            let d = try world.position(items[id]) - layout.center(positionOf[id])
-            if (d * d).sum() > tolerance * tolerance { away += 1 }
+        try world.withPositionReader { reader in
+            var away = 0
+            for id in 0..<count {
+                let d = try reader.position(items[id]) - layout.center(positionOf[id])
+                if (d * d).sum() > tolerance * tolerance { away += 1 }
+            }
+            return away
         }
-        return away
     }
 
     public func advanceFrame() throws {
@@ -261,10 +263,12 @@ public final class DotArt {
             try world.chargeRecording(rows: count, values: 0)
             var cells: [ReportData.Cell] = []
             cells.reserveCapacity(count)
-            for id in 0..<count {
-                let p = try world.position(items[id])
-                let s = configuration.dotSize
-                cells.append(ReportData.Cell(id: id, x: p.x - s / 2, y: p.y - s / 2, width: s, height: s, stretch: 0, color: color(of: id)))
+            try world.withPositionReader { reader in
+                for id in 0..<count {
+                    let p = try reader.position(items[id])
+                    let s = configuration.dotSize
+                    cells.append(ReportData.Cell(id: id, x: p.x - s / 2, y: p.y - s / 2, width: s, height: s, stretch: 0, color: color(of: id)))
+                }
             }
             report.frames.append(ReportData.Frame(t: time, offset: .zero, cells: cells, frame: frame))
             report.plots[0].values.append(Double(try awayFromSlot()))

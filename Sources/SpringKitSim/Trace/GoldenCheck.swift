@@ -102,6 +102,16 @@ public enum GoldenCheck {
         return obsolete
     }
 
+    /// Checks every script, up to `jobs` at a time (each has its own Lua state), and calls
+    /// `each(k, outcome)` on the calling thread in script order, as soon as script k and
+    /// every one before it are done. When `each` throws, no further script starts.
+    public static func checkAll(_ scripts: [(path: String, fromDirectory: Bool)], options: Options, jobs: Int,
+                                each: (Int, Outcome) throws -> Void) rethrows {
+        try OrderedParallelMap.run(count: scripts.count, jobs: jobs, { k in
+            check(script: scripts[k].path, fromDirectory: scripts[k].fromDirectory, options: options)
+        }, deliver: each)
+    }
+
     /// Runs one script (`repeatCount` times), compares its trace with the golden and
     /// evaluates the script's expectations on it.
     public static func check(script: String, fromDirectory: Bool, options: Options) -> Outcome {
