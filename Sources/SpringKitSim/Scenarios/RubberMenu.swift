@@ -175,9 +175,13 @@ public final class RubberMenu {
     }
 
     private func record() throws {
+        guard configuration.record else {
+            // Only the peak is kept: no cell list to build and sort.
+            for index in layout.attached { peakStretch = max(peakStretch, abs(try stretch(of: index))) }
+            return
+        }
         let cells = try visibleCells()
         for cell in cells { peakStretch = max(peakStretch, abs(cell.stretch)) }
-        guard configuration.record else { return }
         try world.chargeRecording(rows: cells.count, values: 6)
         let t = time
         for cell in cells.sorted(by: { $0.index < $1.index }) {

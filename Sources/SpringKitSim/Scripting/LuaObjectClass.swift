@@ -19,8 +19,9 @@ struct LuaObjectClass {
         let L = lua.L
         lua.defineRetainedMetatable(name)
         lua_createtable(L, 0, Int32(methods.count))
+        let prefix = shortName + ":"   // once: every script run defines every class
         for (method, body) in methods {
-            lua.pushFunction("\(shortName):\(method)", body)
+            lua.pushFunction(prefix + method, body)
             lua.setField(-2, method)
         }
         lua_setfield(L, skl_registryindex(), methodsKey)
