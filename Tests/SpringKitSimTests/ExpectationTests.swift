@@ -59,6 +59,9 @@ final class ExpectationTests: XCTestCase {
         XCTAssertTrue(evaluate(.noGap(extent: 200), id: nil, columns: ["y"], from: 1.01, epsilon: 0).passed, "id 2 is gone after 1 s")
         // The target defaults to the window's last value.
         XCTAssertTrue(evaluate(.settlesWithin(settle), target: nil).passed)
+        // One signal only: without id, several items' rows are refused, not mixed.
+        XCTAssertEqual(evaluate(.settlesWithin(100), id: nil).reason, "the window holds several items (ids 0 and 1, …): give id")
+        XCTAssertTrue(evaluate(.settlesWithin(100), id: nil, from: 1.5).passed == false)
         // Nothing to look at is a failure with a reason, never a pass.
         XCTAssertEqual(evaluate(.settlesWithin(1), id: 9).reason, "no rows in the window for id 9")
         XCTAssertTrue(evaluate(.settlesWithin(1), columns: ["z"]).reason!.hasPrefix("the trace has no column 'z'"))

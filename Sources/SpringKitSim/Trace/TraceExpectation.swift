@@ -76,6 +76,15 @@ public struct TraceExpectation: Equatable, Sendable {
         guard !rows.isEmpty else {
             return Result(passed: false, measured: "-", reason: "no rows in the window" + (id.map { " for id \($0)" } ?? ""))
         }
+        switch criterion {
+        case .settlesWithin, .overshootAtMost, .oscillationsAtMost:
+            // One signal: several items' rows interleaved would be measured as one.
+            let first = trace.value(row: rows[0], column: 2)
+            if id == nil, let other = rows.first(where: { trace.value(row: $0, column: 2) != first }) {
+                return Result(passed: false, measured: "-", reason: "the window holds several items (ids \(NumberFormat.shortest(first)) and \(NumberFormat.shortest(trace.value(row: other, column: 2))), …): give id")
+            }
+        default: break
+        }
         let f = NumberFormat.significant
         func result(_ passed: Bool, _ measured: String, _ limit: String) -> Result {
             Result(passed: passed, measured: measured, reason: passed ? nil : "\(measured), expected \(limit)")
