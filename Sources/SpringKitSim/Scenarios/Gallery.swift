@@ -170,8 +170,12 @@ public final class Gallery {
 
     /// Where each item's cell is now (content coordinates), by identifier.
     public func cellFrame(of id: Int) throws -> Rect {
-        let index = shownOrder.firstIndex(of: id)!
-        let size = index == shownSelected ? layout.selectedSize : layout.itemSize
+        try cellFrame(of: id, selected: shownOrder.firstIndex(of: id)! == shownSelected)
+    }
+
+    /// The cell's frame when it is known whether it is the selected one. - Complexity: O(1).
+    private func cellFrame(of id: Int, selected: Bool) throws -> Rect {
+        let size = selected ? layout.selectedSize : layout.itemSize
         let center = try world.layoutPosition(ItemID(rawValue: Int32(id)))
         return Rect(x: center.x - size.x / 2, y: center.y - size.y / 2, width: size.x, height: size.y)
     }
@@ -193,9 +197,10 @@ public final class Gallery {
         guard configuration.record else { return }
         try world.chargeRecording(rows: shownOrder.count, values: 9)
         var cells: [ReportData.Cell] = []
+        // One pass: looking each cell's position up (cellFrame(of:)) made a frame O(n²).
         for id in 0..<shownOrder.count {
-            let f = try cellFrame(of: id)
             let selected = shownSelected.map { shownOrder[$0] == id } ?? false
+            let f = try cellFrame(of: id, selected: selected)
             trace.append(frame: frame, t: time, id: id, f.center.x, f.center.y, f.width, f.height, selected ? 1 : 0, scrollView.offset.y)
             cells.append(ReportData.Cell(id: id, x: f.x, y: f.y, width: f.width, height: f.height, stretch: 0, color: Self.color(id)))
         }

@@ -113,8 +113,10 @@ struct LuaCall {
     }
 
     /// Checks, before a Swift function builds a result of `count` × `bytesEach` bytes for Lua,
-    /// that the memory cap can hold it (Lua's allocator cannot refuse while Swift runs).
+    /// that the memory cap can hold it (Lua's allocator cannot refuse while Swift runs), and
+    /// charges its `count` elements as work.
     func reserveResult(_ count: Int, bytesEach: Int) throws {
+        try lua.budget.charge(count)
         let (bytes, overflow) = count.multipliedReportingOverflow(by: bytesEach)
         try lua.budget.reserve(bytes: overflow ? Int.max : bytes)
         lua.budget.release(bytes: bytes)

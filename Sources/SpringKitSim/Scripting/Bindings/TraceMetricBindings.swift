@@ -5,6 +5,8 @@ extension ModuleBuilder {
     var traceMetricMethods: [(String, LuaFunction.Body)] {
         func selection(_ call: LuaCall) throws -> (t: [Double], values: [Double], target: Double, epsilon: Double) {
             let box = try call.object(1, TraceBox.self, LuaClasses.trace)
+            // A metric reads every row: charged as work, so a loop of them ends with the budget.
+            try call.lua.budget.charge(box.trace.rowCount)
             let spec = try call.table(2)!
             try spec.rejectUnknownKeys(["column", "id", "target", "epsilon", "from", "to"])
             guard let column = try spec.string("column") else { throw call.argumentError(2, "field 'column' is required") }
