@@ -81,12 +81,10 @@ enum SweepCommand {
         let total = block.count
         let start = DispatchTime.now().uptimeNanoseconds
         let terminal = isatty(2) != 0
+        // Progress only on a terminal (one line, redrawn): redirected, stderr holds nothing but
+        // a failure's `simrun: …` reason.
         let points = Sweep.run(script: script, axes: axes, base: options, jobs: jobs, only: block) { done, total in
-            if terminal {
-                FileHandle.standardError.write(Data("\rsweep: \(done)/\(total) points".utf8))
-            } else if done == total || done % max(1, total / 10) == 0 {
-                FileHandle.standardError.write(Data("sweep: \(done)/\(total) points\n".utf8))
-            }
+            if terminal { FileHandle.standardError.write(Data("\rsweep: \(done)/\(total) points".utf8)) }
         }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         if terminal { FileHandle.standardError.write(Data("\n".utf8)) }

@@ -47,7 +47,29 @@ final class CLIHostileTests: XCTestCase {
 
     // MARK: Devices, streams, links, FIFOs
 
+    /// Writes through a symbolic link and into a FIFO in the case's folder, which a regression
+    /// would replace: the real device nodes are only tried after this canary (a regressed
+    /// simrun run as root would replace /dev/full and /dev/null with regular files).
+    private func deviceCanarySurvives(file: StaticString = #filePath, line: UInt = #line) throws -> Bool {
+        XCTAssertEqual(mkfifo(path("canary"), 0o644), 0)
+        let reader = Process()
+        reader.executableURL = URL(fileURLWithPath: "/bin/sh")
+        reader.arguments = ["-c", "cat canary > /dev/null"]
+        reader.currentDirectoryURL = directory
+        try reader.run()
+        try FileManager.default.createSymbolicLink(atPath: path("canary-link"), withDestinationPath: "canary")
+        _ = try Simrun.run([spring, "--trace", "canary-link", "--quiet"], in: directory, timeout: 30)
+        if reader.isRunning { reader.terminate() }
+        reader.waitUntilExit()
+        let survived = fileType(path("canary")) == S_IFIFO && fileType(path("canary-link")) == S_IFLNK
+        XCTAssertTrue(survived, "a FIFO behind a symbolic link was replaced: not trying the real devices", file: file, line: line)
+        try FileManager.default.removeItem(atPath: path("canary-link"))
+        try FileManager.default.removeItem(atPath: path("canary"))
+        return survived
+    }
+
     func testDeviceNodesAreWrittenThroughAndNeverReplaced() throws {
+        guard try deviceCanarySurvives() else { return }
         try simrun([spring, "--trace", "/dev/full", "--quiet"], expect: 2, reason: "cannot write /dev/full: No space left on device")
         XCTAssertEqual(fileType("/dev/full"), S_IFCHR, "/dev/full is still a character device")
         try simrun([spring, "--trace", "/dev/null", "--quiet"], expect: 0)
@@ -56,6 +78,7 @@ final class CLIHostileTests: XCTestCase {
     }
 
     func testStandardOutputGetsTheTraceInOrder() throws {
+        guard try deviceCanarySurvives() else { return }
         let result = try simrun([spring, "--trace", "/dev/stdout"], expect: 0)
         let lines = result.stdout.split(separator: "\n").map(String.init)
         let header = try XCTUnwrap(lines.firstIndex(of: "# springkit-trace 1"))
@@ -119,6 +142,7 @@ final class CLIHostileTests: XCTestCase {
         try simrun([spring, "--images", "pictures"], expect: 2, reason: "returned no images")
         // A write that fails after another was staged: neither lands, the folders made are removed.
         let menu = repositoryRoot.appendingPathComponent("scripts/rubbermenu.lua").path
+        guard try deviceCanarySurvives() else { return }
         try simrun([menu, "--trace", "new/sub/t.csv", "--report", "/dev/full", "--quiet"], expect: 2, reason: "/dev/full")
         XCTAssertEqual(entries(), [], "nothing written, no folder left")
     }
