@@ -15,7 +15,7 @@ enum CheckCommand {
       --abs TOL, --rel TOL   tolerances: |actual − golden| ≤ abs + rel·|golden| (default 1e-9 each;
                              per-column tolerances declared with springkit.tolerance still apply)
       --junit FILE           write JUnit XML (one testcase per golden and per expectation)
-      --repeat N             run each script N times; any byte difference fails (flakiness guard)
+      --repeat N             run each script N times (1 to 1000); any byte difference fails (flakiness guard)
       --artifacts DIR        where a failing script's new trace and comparison page go
                              (default out/check/, only when something fails)
       --shard i/n            run only block i of n of the scripts (1 ≤ i ≤ n); join with 'simrun merge'
@@ -59,7 +59,7 @@ enum CheckCommand {
             case "--no-timings":
                 try args.checkSwitch(flag, inline: inline)
                 timings = false
-            case "--repeat": options.repeatCount = try CommandLineArguments.positiveInteger(try args.value(for: flag, inline: inline), flag: flag)
+            case "--repeat": options.repeatCount = try CommandLineArguments.integer(try args.value(for: flag, inline: inline), flag: flag, in: 1...1000)
             case "--help", "-h":
                 print(help)
                 return 0

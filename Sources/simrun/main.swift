@@ -7,7 +7,8 @@ setvbuf(stdout, nil, _IOFBF, 1 << 16)
 
 func fail(_ message: String, detail: String = "") -> Never {
     fflush(stdout)
-    FileHandle.standardError.write(Data(("simrun: " + message + "\n").utf8))
+    // One line whatever the message holds: line breaks and control bytes are shown escaped.
+    FileHandle.standardError.write(Data(("simrun: " + VisibleText.escaped(message) + "\n").utf8))
     if !detail.isEmpty { FileHandle.standardError.write(Data((detail + "\n").utf8)) }
     exit(2)
 }

@@ -69,7 +69,7 @@ public struct DotImage: Equatable, Sendable {
                     throw DotImageError(path: path, line: lineNumber, column: 1, reason: "legend entry must read 'X = R,G,B name' with R, G, B in 0…255")
                 }
                 guard !palette.contains(where: { $0.symbol == symbol }) else {
-                    throw DotImageError(path: path, line: lineNumber, column: 1, reason: "'\(symbol)' is in the legend twice")
+                    throw DotImageError(path: path, line: lineNumber, column: 1, reason: "'\(VisibleText.escaped(String(symbol)))' is in the legend twice")
                 }
                 let color = UInt32(rgb[0]!) << 16 | UInt32(rgb[1]!) << 8 | UInt32(rgb[2]!)
                 palette.append(PaletteEntry(symbol: symbol, color: color, name: parts.count > 1 ? String(parts[1]) : ""))
@@ -94,7 +94,7 @@ public struct DotImage: Equatable, Sendable {
             for (column, symbol) in row.characters.enumerated() {
                 guard let index = palette.firstIndex(where: { $0.symbol == symbol }) else {
                     throw DotImageError(path: path, line: row.line, column: column + 1,
-                                        reason: "unknown character '\(symbol)' (the legend has \(palette.map { String($0.symbol) }.joined()))")
+                                        reason: "unknown character '\(VisibleText.escaped(String(symbol)))' (the legend has \(VisibleText.escaped(palette.map { String($0.symbol) }.joined())))")
                 }
                 pixels.append(index)
             }

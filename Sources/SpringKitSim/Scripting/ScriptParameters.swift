@@ -53,16 +53,17 @@ public struct ScriptParameters: Sendable {
     public init() {}
 
     /// Adds an override given as `name=value` text.
+    /// Errors show the text with control characters escaped (`\r`, `\0`), so they stay on one line.
     public mutating func addOverride(_ assignment: String) throws {
         guard let equals = assignment.firstIndex(of: "=") else {
-            throw ParameterError("invalid parameter '\(assignment)': expected NAME=VALUE")
+            throw ParameterError("invalid parameter '\(VisibleText.escaped(assignment))': expected NAME=VALUE")
         }
         let name = String(assignment[..<equals]).trimmingCharacters(in: .whitespaces)
         let text = String(assignment[assignment.index(after: equals)...])
-        guard !name.isEmpty else { throw ParameterError("invalid parameter '\(assignment)': empty name") }
+        guard !name.isEmpty else { throw ParameterError("invalid parameter '\(VisibleText.escaped(assignment))': empty name") }
         guard let value = NumberFormat.parseFinite(text) else {
-            let shown = text.isEmpty ? "an empty value" : "'\(text)'"
-            throw ParameterError("invalid value for parameter '\(name)': \(shown) is not a finite number")
+            let shown = text.isEmpty ? "an empty value" : "'\(VisibleText.escaped(text))'"
+            throw ParameterError("invalid value for parameter '\(VisibleText.escaped(name))': \(shown) is not a finite number")
         }
         setOverride(name, value)
     }
@@ -161,7 +162,7 @@ public struct ScriptParameters: Sendable {
     public func checkAllOverridesDeclared() throws {
         for override in overrides where !declarations.contains(where: { $0.name == override.name }) {
             let known = declarations.map(\.name).joined(separator: ", ")
-            throw ParameterError("unknown parameter '\(override.name)' (the script declares: \(known.isEmpty ? "none" : known))")
+            throw ParameterError("unknown parameter '\(VisibleText.escaped(override.name))' (the script declares: \(known.isEmpty ? "none" : known))")
         }
     }
 
