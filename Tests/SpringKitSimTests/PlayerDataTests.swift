@@ -123,3 +123,22 @@ final class PlayerDataTests: XCTestCase {
         XCTAssertTrue(json["paramsText"].map { "\($0)".contains("length=0.8") } ?? false)
     }
 }
+
+/// The player without a server (`PlayerPage.report`), in headless Chromium when installed.
+final class PlayerPageBrowserTests: XCTestCase {
+    func testTheStaticPlayerOpensAtTheTracesFrameNumber() throws {
+        let browser = try ReportBrowserTests.chromium()
+        var options = ScriptOptions()
+        options.output = nil
+        let run = try ScriptRunner.run(path: repositoryRoot.appendingPathComponent("scripts/dotart.lua").path, options: options)
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let page = directory.appendingPathComponent("dotart.html")
+        try AtomicFile.write(PlayerPage.report(playerJSON: PlayerData.json(run), title: "Dot art"), to: page.path)
+        // Dot art reports every second frame: ?frame=31 opens the report frame numbered 32, as in the trace.
+        let dom = try ReportBrowserTests.browse(browser, ["--virtual-time-budget=3000", "--dump-dom", page.absoluteString + "?frame=31"])
+        XCTAssertTrue(dom.contains("data-frame=\"32\""), String(dom.prefix(400)))
+        XCTAssertTrue(dom.contains("id=\"export-uikit\""), "the export panel is filled")
+        XCTAssertFalse(dom.contains("id=\"param-damping\""), "no sliders without a server")
+    }
+}
