@@ -65,16 +65,18 @@ enum StudioCommand {
         pthread_sigmask(SIG_BLOCK, &signals, nil)
 
         let token = randomToken()
-        var requestGuard = StudioRequestGuard(token: token, port: 0)
+        // The guard needs the bound port, known once the server listens; until then every
+        // request is refused (port 0 matches no Host).
+        let requestGuard = GuardBox(StudioRequestGuard(token: token, port: 0))
         let server: LoopbackHTTPServer
         do {
             server = try LoopbackHTTPServer(port: port) { request in
-                requestGuard.refusal(for: request) ?? studio.handle(request)
+                requestGuard.value.refusal(for: request) ?? studio.handle(request)
             }
         } catch let error as LoopbackHTTPServer.StartError {
             throw UsageError("studio: \(error.description)")
         }
-        requestGuard = StudioRequestGuard(token: token, port: server.port)
+        requestGuard.value = StudioRequestGuard(token: token, port: server.port)
         let address = "http://127.0.0.1:\(server.port)/?token=\(token)"
         print(address)
         print("studio: \(script) on \(server.address):\(server.port); params save to \(save); Ctrl-C stops")
@@ -117,5 +119,16 @@ enum StudioCommand {
         do { try process.run() } catch {
             FileHandle.standardError.write(Data("studio: could not start \(opener): open the URL above yourself\n".utf8))
         }
+    }
+}
+
+/// The request guard, read by the server's thread and set once by the main thread.
+final class GuardBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: StudioRequestGuard
+    init(_ value: StudioRequestGuard) { stored = value }
+    var value: StudioRequestGuard {
+        get { lock.lock(); defer { lock.unlock() }; return stored }
+        set { lock.lock(); stored = newValue; lock.unlock() }
     }
 }
