@@ -110,7 +110,8 @@ enum SuiteBench {
             for row in suite.rows {
                 let s = row.values.sorted()
                 csv += [machineLabel, row.scene, row.figure, row.unit, String(s.count), NumberFormat.human(s.first ?? .nan, decimals: 6),
-                        NumberFormat.human(median(s), decimals: 6), NumberFormat.human(s.last ?? .nan, decimals: 6)].joined(separator: ",") + "\n"
+                        NumberFormat.human(median(s), decimals: 6), NumberFormat.human(s.last ?? .nan, decimals: 6)]
+                    .map(csvField).joined(separator: ",") + "\n"
             }
             let path = "\(results)/\(machineLabel).csv"
             try AtomicFile.write(csv, to: path)
@@ -120,6 +121,12 @@ enum SuiteBench {
     }
 
     // MARK: Helpers
+
+    /// A CSV field, quoted when it holds a comma, a quote or a line end (RFC 4180).
+    static func csvField(_ text: String) -> String {
+        guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" }) else { return text }
+        return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
 
     /// os-arch-Ncpu-kernel: names the kind of machine, never the machine.
     static var machineLabel: String {
