@@ -4,6 +4,8 @@ import SpringKitSim
 /// simrun — runs SpringKitSim scenario scripts. Exit status: 0 success, 1 a check found
 /// differences, 2 bad input (with a one-line reason on stderr).
 setvbuf(stdout, nil, _IOFBF, 1 << 16)
+// A closed pipe (`simrun … | head -1`) is a write error reported below, not a death by SIGPIPE.
+signal(SIGPIPE, SIG_IGN)
 
 func fail(_ message: String, detail: String = "") -> Never {
     fflush(stdout)
@@ -66,5 +68,8 @@ do {
 } catch {
     fail("\(error)")
 }
-fflush(stdout)
+if fflush(stdout) != 0 || ferror(stdout) != 0 {
+    FileHandle.standardError.write(Data("simrun: cannot write standard output: \(String(cString: strerror(errno)))\n".utf8))
+    exit(2)
+}
 exit(status)

@@ -88,6 +88,15 @@ final class CLIHostileTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: path("out")), "no default out/ folder")
     }
 
+    func testAClosedPipeIsAWriteErrorNotASignal() throws {
+        guard try deviceCanarySurvives() else { return }
+        let menu = repositoryRoot.appendingPathComponent("scripts/rubbermenu.lua").path
+        let result = try Simrun.run(["-c", "{ \"$0\" \"$1\" --trace /dev/stdout --quiet; echo \"status=$?\" >&2; } | head -c 10 > /dev/null",
+                                     Simrun.executable.path, menu], in: directory, binary: shell)
+        XCTAssertTrue(result.stderr.contains("simrun: cannot write /dev/stdout: Broken pipe"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("status=2"), "exit 2, not SIGPIPE (141): \(result.stderr)")
+    }
+
     func testSymbolicLinksAreWrittenThrough() throws {
         try writeFile(directory, "real.csv", "old\n")
         try FileManager.default.createSymbolicLink(atPath: path("link.csv"), withDestinationPath: "real.csv")

@@ -166,6 +166,7 @@ struct HostileCase {
             throw CocoaError(.fileWriteUnknown)
         }
         let before = Set(try Self.files(in: directory))
+        let contentsBefore = Self.regularFileContents(in: directory, before)
         let result = try Simrun.run(arguments, in: directory, environment: ["SPRINGKIT_HOSTILE": "1"],
                                     timeout: timeout, binary: binary)
         var problems: [String] = []
@@ -187,13 +188,27 @@ struct HostileCase {
             let after = Set(try Self.files(in: directory))
             let written = after.subtracting(before).sorted()
             if !written.isEmpty { problems.append("a failed run left files behind: \(written.joined(separator: ", "))") }
+            let replaced = contentsBefore.filter { Self.regularFileContents(in: directory, [$0.key])[$0.key] != $0.value }.keys.sorted()
+            if !replaced.isEmpty { problems.append("a failed run changed or removed files: \(replaced.joined(separator: ", "))") }
         }
         if let expectedReason, !firstLine.contains(expectedReason) {
             problems.append("the reason '\(firstLine.prefix(300))' does not mention '\(expectedReason)'")
         }
-        let leftovers = try Self.files(in: directory).filter { $0.contains(".tmp.") }
+        let leftovers = try Self.files(in: directory).filter { $0.contains(".tmp.") || $0.contains(".simrun-tmp-") }
         if !leftovers.isEmpty { problems.append("temporary files left: \(leftovers.joined(separator: ", "))") }
         return problems
+    }
+
+    /// The bytes of the regular files among `paths` (relative to `directory`; links, FIFOs and folders left out).
+    static func regularFileContents(in directory: URL, _ paths: Set<String>) -> [String: Data] {
+        var contents: [String: Data] = [:]
+        for path in paths {
+            let url = directory.appendingPathComponent(path)
+            var info = stat()
+            guard lstat(url.path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, let data = try? Data(contentsOf: url) else { continue }
+            contents[path] = data
+        }
+        return contents
     }
 
     /// Every path under `directory`, relative to it (symbolic links are not followed).
