@@ -87,6 +87,24 @@ final class EffectScriptsTests: XCTestCase {
         }
     }
 
+    /// docs/tutorial.md's code blocks, run in order, make the shipped springy list's trace rows.
+    func testTutorialBuildsTheShippedSpringyList() throws {
+        let tutorial = try String(contentsOf: repositoryRoot.appendingPathComponent("docs/tutorial.md"), encoding: .utf8)
+        let blocks = tutorial.components(separatedBy: "```lua\n").dropFirst().map { $0.components(separatedBy: "```")[0] }
+        XCTAssertEqual(blocks.count, 8)
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = try writeFile(directory, "tutorial.lua", blocks.joined(separator: "\n"))
+        var options = ScriptOptions()
+        options.output = nil
+        let built = try XCTUnwrap(try ScriptRunner.run(path: path, options: options).trace)
+        let shipped = try XCTUnwrap(try run("springylist").trace)
+        XCTAssertEqual(built.rowCount, shipped.rowCount)
+        for column in ["frame", "t", "id", "x", "y", "lag"] {
+            XCTAssertEqual(built.column(built.columnIndex(column)!), shipped.column(shipped.columnIndex(column)!), column)
+        }
+    }
+
     struct Drawn: Decodable { var frame: Int; var drawn: Int; var markers: Int; var pixel: [Int] }
 
     /// Each report opens in headless Chromium and draws its shapes: a known colour at a known point.
