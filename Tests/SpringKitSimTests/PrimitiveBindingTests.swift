@@ -234,6 +234,7 @@ final class PrimitiveBindingTests: XCTestCase {
         w:set_anchor(s1, 100, 0); assert(select(1, w:anchor(s1)) == 100 and not w:resting(a))
         w:set_spring(s1, {frequency = 4}); assert(w:spring(s1).frequency == 4 and w:spring(s1).damping == 0.5)
         w:set_position(a, 100, 0); local px = w:position(a); assert(px == 100)
+        w:set_velocity(a, 0, 25); local vx, vy = w:velocity(a); assert(vx == 0 and vy == 25)
         w:remove_item(b); assert(w.items == 1)
         """)
         expectError("local w = sk.world(); local s = w:attach(w:add_item{}, {anchor = {0, 0}}); w:set_enabled(s, 1)", "boolean expected")
