@@ -125,7 +125,7 @@ final class PrimitiveBindingTests: XCTestCase {
         expectError("sk.animator{scroll_view = sk.world()}", "springkit.ScrollView expected")
         expectError("local a = sk.animator{scroll_view = sk.scroll_view()}; a:drag(0, 10, 0.1)", "drag needs a finger down")
         expectError("local a = sk.animator{scroll_view = sk.scroll_view()}; a:move_to(0, 10)", "no finger is down")
-        expectError("local a = sk.animator{scroll_view = sk.scroll_view()}; a:step(-1)", "frame count must be ≥ 0")
+        expectError("local a = sk.animator{scroll_view = sk.scroll_view()}; a:step(-1)", "frame count must be a whole number in 0…")
         expectError("local a = sk.animator{scroll_view = sk.scroll_view(), on_frame = function() error('in hook') end}; a:step()", "in hook")
         expectError("sk.velocity_tracker{window = 0}", "velocity window must be a positive")
         expectError("local t = sk.velocity_tracker(); t:add(1, 0, 0); t:add(0.5, 0, 0)", "must not decrease")
