@@ -105,6 +105,25 @@ final class EffectScriptsTests: XCTestCase {
         }
     }
 
+    /// The tuner's braille preview draws a script-built report's shapes, not "(no preview)".
+    func testTunerPreviewDrawsTheShapes() throws {
+        let run = try run("cards")
+        let state = TuneState(script: "scripts/cards.lua", declarations: run.parameters.declarations,
+                              run: TuneState.Run(run, values: run.parameters.declarations.map(\.value)))
+        let lines = TuneScreen.previewLines(state, columns: 30, rows: 12)
+        XCTAssertEqual(lines.count, 12)
+        let dots = lines.joined().unicodeScalars.filter { $0.value > 0x2800 && $0.value <= 0x28FF }.count
+        XCTAssertGreaterThan(dots, 40, lines.joined(separator: "\n"))
+        var empty = try XCTUnwrap(run.report)
+        empty.frames = empty.frames.map { ReportData.Frame(t: $0.t, offset: $0.offset, cells: []) }
+        var bare = run
+        bare.report = empty
+        let blank = TuneScreen.previewLines(TuneState(script: "x", declarations: run.parameters.declarations,
+                                                      run: TuneState.Run(bare, values: run.parameters.declarations.map(\.value))),
+                                            columns: 30, rows: 12)
+        XCTAssertEqual(blank.joined().unicodeScalars.filter { $0.value > 0x2800 && $0.value <= 0x28FF }.count, 0, "the dots came from the shapes")
+    }
+
     struct Drawn: Decodable { var frame: Int; var drawn: Int; var markers: Int; var pixel: [Int] }
 
     /// Each report opens in headless Chromium and draws its shapes: a known colour at a known point.

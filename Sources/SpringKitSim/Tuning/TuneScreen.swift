@@ -56,7 +56,7 @@ public enum TuneScreen {
         "  q, Ctrl-C      quit (the terminal is restored)",
     ]
 
-    /// The report's frame at the playback position, cells with their curved top edges.
+    /// The report's frame at the playback position: cells with their curved top edges, then its shapes.
     static func previewLines(_ state: TuneState, columns: Int, rows: Int) -> [String] {
         guard let report = state.run.report, !report.frames.isEmpty else {
             return ["(no preview: the script returns no report)"] + Array(repeating: "", count: rows - 1)
@@ -73,7 +73,43 @@ public enum TuneScreen {
             canvas.line(top1.x, top1.y, bottom1.x, bottom1.y)
             canvas.line(top0.x, top0.y, bottom0.x, bottom0.y)
         }
+        for shape in frame.shapes { draw(shape, on: &canvas, scale: scale, offset: shape.fixed ? .zero : frame.offset) }
         return canvas.rows
+    }
+
+    /// A report shape's outline in braille (fills, ghosts and labels are drawn as outlines or not at all).
+    static func draw(_ shape: ReportData.Shape, on canvas: inout BrailleCanvas, scale: Double, offset: SIMD2<Double>) {
+        func p(_ q: SIMD2<Double>) -> SIMD2<Double> { (q - offset) * scale }
+        func segment(_ a: SIMD2<Double>, _ b: SIMD2<Double>) {
+            let u = p(a), v = p(b)
+            canvas.line(u.x, u.y, v.x, v.y)
+        }
+        switch shape.geometry {
+        case .rect(let r, _):
+            let corners = [SIMD2(r.minX, r.minY), SIMD2(r.maxX, r.minY), SIMD2(r.maxX, r.maxY), SIMD2(r.minX, r.maxY)]
+            for k in 0..<4 { segment(corners[k], corners[(k + 1) % 4]) }
+        case .circle(let center, let radius):
+            let n = 16
+            for k in 0..<n {
+                let a = 2 * Double.pi * Double(k) / Double(n), b = 2 * Double.pi * Double(k + 1) / Double(n)
+                segment(center + radius * SIMD2(DMath.cos(a), DMath.sin(a)), center + radius * SIMD2(DMath.cos(b), DMath.sin(b)))
+            }
+        case .line(let from, let to):
+            segment(from, to)
+        case .path(let elements, let origin):
+            var start = origin, current = origin
+            for element in elements {
+                switch element {
+                case .move(let q): start = origin + q; current = start
+                case .line(let q): segment(current, origin + q); current = origin + q
+                case .curve(let q, let c1, let c2):
+                    canvas.curve(p(current), p(origin + c1), p(origin + c2), p(origin + q)); current = origin + q
+                case .close: segment(current, start); current = start
+                }
+            }
+        case .label:
+            break
+        }
     }
 
     /// The watched series over time, the saved run as a ghost, a cursor at the playback time.
