@@ -50,7 +50,11 @@ public struct ScriptError: Error, CustomStringConvertible, Equatable {
 /// Swift functions are exposed through a C trampoline (see `shim.h`): they report
 /// errors by throwing, and the Lua error is raised after the Swift frame returns.
 public final class LuaState {
-    let L: OpaquePointer
+    /// The main thread: the state itself, closed with it.
+    let mainThread: OpaquePointer
+    /// The thread whose stack Swift code works on: the main thread, or the coroutine whose call
+    /// into a Swift function is under way (set for the duration of each call by the dispatcher).
+    var L: OpaquePointer
     private let runtime: UnsafeMutablePointer<skl_Runtime>
     private var isClosed = false
     private let resourceBudget: LuaResourceBudget
@@ -79,6 +83,7 @@ public final class LuaState {
         guard let state = skl_newstate(runtime) else {
             throw ScriptError(.memory, "cannot create a Lua state")
         }
+        mainThread = state
         L = state
         runtime.pointee.context = Unmanaged.passUnretained(self).toOpaque()
         resourceBudget.collectGarbage = { skl_fullgc(state) }
@@ -95,7 +100,8 @@ public final class LuaState {
         isClosed = true
         runtime.pointee.closing = 1
         resourceBudget.collectGarbage = nil
-        lua_close(L)
+        L = mainThread
+        lua_close(mainThread)
     }
 
     /// Closes the state and reports a limit its finalizers ran out of while it closed.
@@ -390,6 +396,11 @@ private let luaDispatch: skl_Dispatch = { L in
     }
     let function = Unmanaged<LuaFunction>.fromOpaque(pointer).takeUnretainedValue()
     let lua = luaStateObject(L)
+    // A function called from a coroutine reads its arguments from, and pushes its results to,
+    // that coroutine's stack: Swift code works on the calling thread until the call returns.
+    let callerThread = lua.L
+    lua.L = L!
+    defer { lua.L = callerThread }
     let call = LuaCall(lua: lua, functionName: function.name)
     do {
         return try function.body(call)
