@@ -249,12 +249,46 @@ public final class LuaState {
 
     // MARK: Sandbox
 
+    /// `math.exp`, `math.log`, `math.sin` and `math.cos` computed by `DMath`, so a script that
+    /// uses them gives the same bits on every platform (Lua's own call the platform's libm).
+    /// `^`, `math.tan`, `math.asin`, `math.acos` and `math.atan` stay Lua's.
+    private func replaceMathWithDeterministicFunctions() {
+        lua_getglobal(L, "math")
+        // As Lua's own: a number, or a string that converts to one.
+        func argument(_ call: LuaCall, _ index: Int32) throws -> Double {
+            var isNumber: Int32 = 0
+            let value = skl_tonumber(call.L, index, &isNumber)
+            guard isNumber != 0 else { return try call.number(index) }
+            return value
+        }
+        let unary: [(String, (Double) -> Double)] = [("exp", DMath.exp), ("sin", DMath.sin), ("cos", DMath.cos)]
+        for (name, function) in unary {
+            pushFunction("math." + name) { call in
+                call.push(function(try argument(call, 1)))
+                return 1
+            }
+            lua_setfield(L, -2, name)
+        }
+        pushFunction("math.log") { call in
+            let x = try argument(call, 1)
+            if call.isNil(2) {
+                call.push(DMath.log(x))
+            } else {
+                call.push(DMath.log(x) / DMath.log(try argument(call, 2)))
+            }
+            return 1
+        }
+        lua_setfield(L, -2, "log")
+        skl_pop(L, 1)
+    }
+
     private func openSandbox(allowIO: Bool) throws {
         defineRetainedMetatable(LuaFunction.metatableName)
         skl_openbase(L)
         skl_openstring(L)
         skl_opentable(L)
         skl_openmath(L)
+        replaceMathWithDeterministicFunctions()
         skl_openutf8(L)
         skl_opencoroutine(L)
         skl_openos(L)
