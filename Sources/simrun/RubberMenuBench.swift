@@ -2,20 +2,26 @@ import Foundation
 import SpringKitSim
 
 enum RubberMenuBench {
+    /// The default scenario's gesture (drag 600 pt up in 0.6 s, release, wait for rest) on an
+    /// unrecorded menu of `items` items. - Returns: the frames it took.
+    static func defaultGesture(items: Int) throws -> Int {
+        var configuration = RubberMenu.Configuration()
+        configuration.itemCount = items
+        configuration.record = false
+        let menu = try RubberMenu(configuration: configuration)
+        try menu.touchDown(at: SIMD2(160, 300))
+        try menu.drag(by: SIMD2(0, -600), seconds: 0.6)
+        try menu.release()
+        try menu.waitUntilRest(limit: 10)
+        return menu.frame
+    }
+
     static func run() throws {
         // The default gesture on menus of 100 and 1,000,000 items: the cost of a frame must not grow with N.
         var perFrame: [Int: Double] = [:]
         for n in [100, 1_000_000] {
             let seconds = try Stopwatch.best(5) {
-                var configuration = RubberMenu.Configuration()
-                configuration.itemCount = n
-                configuration.record = false
-                let menu = try RubberMenu(configuration: configuration)
-                try menu.touchDown(at: SIMD2(160, 300))
-                try menu.drag(by: SIMD2(0, -600), seconds: 0.6)
-                try menu.release()
-                try menu.waitUntilRest(limit: 10)
-                perFrame[n] = Double(menu.frame)
+                perFrame[n] = Double(try defaultGesture(items: n))
             }
             let frames = perFrame[n]!
             perFrame[n] = seconds / frames

@@ -276,15 +276,7 @@ enum SuiteBench {
             perFrame[n] = try repeated(suite) {
                 var frames = 0
                 let seconds = try Stopwatch.seconds {
-                    var configuration = RubberMenu.Configuration()
-                    configuration.itemCount = n
-                    configuration.record = false
-                    let menu = try RubberMenu(configuration: configuration)
-                    try menu.touchDown(at: SIMD2(160, 300))
-                    try menu.drag(by: SIMD2(0, -600), seconds: 0.6)
-                    try menu.release()
-                    try menu.waitUntilRest(limit: 10)
-                    frames = menu.frame
+                    frames = try RubberMenuBench.defaultGesture(items: n)
                 }
                 return seconds / Double(frames) * 1e6
             }

@@ -132,44 +132,44 @@ final class UnrecordedRead {
     var happened = false
 }
 
-/// A trace owned by Lua. Rows a script adds with `tr:add` are charged to its budget.
-final class TraceBox {
-    private var storage: Trace
-    /// Non-nil for a scenario's trace that was not recorded.
+/// A recording (trace or report) owned by Lua. What a script adds to it is charged to its
+/// budget through `reservation`.
+final class RecordingBox<Value> {
+    private var storage: Value
+    /// Non-nil for a scenario's recording that was not made (`ScriptOptions.recordsOutputs`).
     let unrecorded: UnrecordedRead?
     let reservation: BudgetReservation
-    init(_ trace: Trace, unrecorded: UnrecordedRead? = nil, budget: ResourceBudget? = nil) {
-        storage = trace
+    init(_ value: Value, unrecorded: UnrecordedRead? = nil, budget: ResourceBudget? = nil) {
+        storage = value
         self.unrecorded = unrecorded
         reservation = BudgetReservation(budget)
     }
 
-    /// The trace, for the script's own use: reading one that was not recorded sets the flag.
-    var trace: Trace {
+    /// The recording, for the script's own use: reading one that was not made sets the flag.
+    var value: Value {
         get { unrecorded?.happened = true; return storage }
         _modify { unrecorded?.happened = true; yield &storage }
     }
 
-    /// The trace as the script's result: none when it was not recorded.
-    var returned: Trace? { unrecorded == nil ? storage : nil }
+    /// The recording as the script's result: none when it was not made.
+    var returned: Value? { unrecorded == nil ? storage : nil }
 }
 
-/// A report owned by Lua.
-final class ReportBox {
-    private var storage: ReportData
-    let unrecorded: UnrecordedRead?
-    /// Frames and markers a script adds are charged to its budget.
-    let reservation: BudgetReservation
-    init(_ report: ReportData, unrecorded: UnrecordedRead? = nil, budget: ResourceBudget? = nil) {
-        storage = report
-        self.unrecorded = unrecorded
-        reservation = BudgetReservation(budget)
-    }
+/// A trace owned by Lua; rows a script adds with `tr:add` are charged to its budget.
+typealias TraceBox = RecordingBox<Trace>
+/// A report owned by Lua; frames and markers a script adds are charged to its budget.
+typealias ReportBox = RecordingBox<ReportData>
 
+extension RecordingBox where Value == Trace {
+    var trace: Trace {
+        get { value }
+        _modify { yield &value }
+    }
+}
+
+extension RecordingBox where Value == ReportData {
     var report: ReportData {
-        get { unrecorded?.happened = true; return storage }
-        _modify { unrecorded?.happened = true; yield &storage }
+        get { value }
+        _modify { yield &value }
     }
-
-    var returned: ReportData? { unrecorded == nil ? storage : nil }
 }
