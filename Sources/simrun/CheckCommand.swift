@@ -80,9 +80,15 @@ enum CheckCommand {
             }
         }
         let annotate = environment["GITHUB_ACTIONS"] == "true"
-        if paths.isEmpty { paths = ["scripts"] }
+        let defaultPath = paths.isEmpty
+        if defaultPath { paths = ["scripts"] }
 
-        let allScripts = try GoldenCheck.scripts(in: paths)
+        let allScripts: [(path: String, fromDirectory: Bool)]
+        do {
+            allScripts = try GoldenCheck.scripts(in: paths)
+        } catch let error as ScriptError where defaultPath && error.kind == .file {
+            throw ScriptError(.file, "check: \(error.message) (no PATH given: check looks in scripts/ of the current folder)")
+        }
         let scripts = Array(allScripts[shard?.range(of: allScripts.count) ?? allScripts.indices])
         let console = Console()
         var cases: [JUnitReport.Case] = []
@@ -90,7 +96,7 @@ enum CheckCommand {
         // Scripts run two at a time on two or more cores; lines come out in script order.
         let jobs = min(2, ProcessInfo.processInfo.activeProcessorCount)
         try GoldenCheck.checkAll(scripts, options: options, jobs: jobs) { k, checked in
-            if scripts.count > 3 { FileHandle.standardError.write(Data("[\(k + 1)/\(scripts.count)] \(checked.script)\n".utf8)) }
+            if scripts.count > 3 && isatty(2) != 0 { FileHandle.standardError.write(Data("[\(k + 1)/\(scripts.count)] \(checked.script)\n".utf8)) }
             var outcome = checked
             let detail = reportLines(outcome)
             console.line(line(outcome, timings: timings))
