@@ -119,8 +119,18 @@ public enum HTMLReport {
         g.strokeStyle = "#1565c0"; g.lineWidth = 1.5; g.beginPath();
         v.forEach((val, j) => j ? g.lineTo(x(j), y(val)) : g.moveTo(x(j), y(val))); g.stroke();
         g.strokeStyle = "#9e9e9e"; g.fillStyle = "#757575"; g.font = "10px sans-serif";
+        // Marker labels in rows, each in the first row it does not overlap, kept inside the plot.
+        const rowEnds = [];
         for (const [mk, label] of SpringKitShapes.markers) {
-          g.beginPath(); g.moveTo(x(mk), 0); g.lineTo(x(mk), c.height); g.stroke(); g.fillText(label, x(mk) + 2, 22);
+          const px = x(mk), width = g.measureText(label).width;
+          g.beginPath(); g.moveTo(px, 0); g.lineTo(px, c.height); g.stroke();
+          let lx = px + 2;
+          if (lx + width > c.width - 2) lx = Math.max(40, px - 2 - width);
+          let row = 0;
+          while (row < rowEnds.length && rowEnds[row] > lx - 4) row++;
+          if (row > 5) continue;
+          rowEnds[row] = lx + width;
+          g.fillText(label, lx, 24 + 11 * row);
         }
         g.strokeStyle = "#d32f2f"; g.beginPath(); g.moveTo(x(k), 0); g.lineTo(x(k), c.height); g.stroke();
         g.fillStyle = "#444"; g.font = "11px sans-serif";
