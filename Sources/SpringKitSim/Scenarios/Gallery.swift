@@ -3,7 +3,7 @@
 /// vertical centre sits at the viewport centre, clamped to the content. Dragging reorders:
 /// the cell follows the finger, the others make room, and the selection stays on its item.
 /// Every cell moves to its new frame on a spring.
-public final class Gallery {
+public final class Gallery: FrameClock {
     public struct Configuration: Sendable {
         public var count = 24
         public var columns = 3
@@ -154,19 +154,8 @@ public final class Gallery {
         try record()
     }
 
-    public func wait(seconds: Double) throws {
-        guard seconds.isFinite, seconds >= 0 else { throw DynamicsError.invalidParameter("seconds must be finite and ≥ 0") }
-        let end = time + seconds - 1e-12
-        while time < end { try advanceFrame() }
-    }
-
-    @discardableResult
-    public func waitUntilRest(limit: Double) throws -> Bool {
-        guard limit.isFinite, limit >= 0 else { throw DynamicsError.invalidParameter("limit must be finite and ≥ 0") }
-        let end = time + limit - 1e-12
-        while !isAtRest && time < end { try advanceFrame() }
-        return isAtRest
-    }
+    /// One display frame (`FrameClock`: `wait`, `waitUntilRest`).
+    public func advanceIdleFrame() throws { try advanceFrame() }
 
     /// Where each item's cell is now (content coordinates), by identifier.
     public func cellFrame(of id: Int) throws -> Rect {

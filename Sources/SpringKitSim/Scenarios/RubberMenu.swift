@@ -4,7 +4,7 @@
 /// One frame, in order: input (finger or deceleration/bounce) → bounds change
 /// (resistance rule) → layout pass (culling, new springs) → one animator tick (the
 /// world's frame) → cells (stretch) → recording.
-public final class RubberMenu {
+public final class RubberMenu: FrameClock {
     public enum StretchMode: String, Sendable, CaseIterable {
         /// Every cell shows the one global `latestDelta` (the original's behaviour).
         case latestDelta = "global"
@@ -111,21 +111,8 @@ public final class RubberMenu {
         releaseTime = time
     }
 
-    /// Runs frames for `seconds`.
-    public func wait(seconds: Double) throws {
-        guard seconds.isFinite, seconds >= 0 else { throw DynamicsError.invalidParameter("seconds must be finite and ≥ 0") }
-        let end = time + seconds - 1e-12
-        while time < end { try advanceFrame(finger: nil) }
-    }
-
-    /// Runs frames until rest or for at most `limit` seconds; returns whether it rested.
-    @discardableResult
-    public func waitUntilRest(limit: Double) throws -> Bool {
-        guard limit.isFinite, limit >= 0 else { throw DynamicsError.invalidParameter("limit must be finite and ≥ 0") }
-        let end = time + limit - 1e-12
-        while !isAtRest && time < end { try advanceFrame(finger: nil) }
-        return isAtRest
-    }
+    /// One display frame without a finger move (`FrameClock`: `wait`, `waitUntilRest`).
+    public func advanceIdleFrame() throws { try advanceFrame(finger: nil) }
 
     // MARK: Frames
 

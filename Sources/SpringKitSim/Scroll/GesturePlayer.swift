@@ -6,7 +6,7 @@
 ///
 /// The hooks are where an effect lives: the rubber menu's resistance rule in `boundsChanged`,
 /// its culling in `layoutPass`, its recording in `frameEnded`.
-public final class GesturePlayer {
+public final class GesturePlayer: FrameClock {
     public let scrollView: ScrollView
     public let world: World
     /// The offset moved by `delta` this frame; `touch` is the finger in content coordinates (nil: none known).
@@ -67,21 +67,8 @@ public final class GesturePlayer {
         releaseTime = time
     }
 
-    /// Plays frames for `seconds`.
-    public func wait(seconds: Double) throws {
-        guard seconds.isFinite, seconds >= 0 else { throw DynamicsError.invalidParameter("seconds must be finite and ≥ 0") }
-        let end = time + seconds - 1e-12
-        while time < end { try advanceFrame(finger: nil) }
-    }
-
-    /// Plays frames until rest or for at most `limit` seconds; returns whether it rested.
-    @discardableResult
-    public func waitUntilRest(limit: Double) throws -> Bool {
-        guard limit.isFinite, limit >= 0 else { throw DynamicsError.invalidParameter("limit must be finite and ≥ 0") }
-        let end = time + limit - 1e-12
-        while !isAtRest && time < end { try advanceFrame(finger: nil) }
-        return isAtRest
-    }
+    /// One display frame without a finger move (`FrameClock`: `wait`, `waitUntilRest`).
+    public func advanceIdleFrame() throws { try advanceFrame(finger: nil) }
 
     /// One display frame: the finger moves to `finger` (viewport coordinates) when given,
     /// else the scroll view decelerates or bounces for a frame.
