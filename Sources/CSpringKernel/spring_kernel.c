@@ -89,31 +89,47 @@ DEFINE_KERNEL(advance_avx512, __attribute__((target("avx512f,avx512vl,avx512dq")
 
 typedef long (*kernel_fn)(const skk_AnchoredItems *, long, long, const skk_StepConstants *);
 
-static kernel_fn chosen_kernel(const char **name) {
+/* Indexed by SKK_VARIANT_*; NULL where this build has no such variant. */
+static const kernel_fn kernels[SKK_VARIANT_COUNT] = {
+    advance_baseline,
+#ifdef HAS_X86_CLONES
+    advance_avx2,
+    advance_avx512,
+#else
+    NULL,
+    NULL,
+#endif
+};
+
+static const char *const variant_names[SKK_VARIANT_COUNT] = {"baseline", "avx2", "avx512"};
+
+const char *skk_variant_name(int variant) {
+    return variant >= 0 && variant < SKK_VARIANT_COUNT ? variant_names[variant] : NULL;
+}
+
+/* Bit v set when variant v runs here. Asked of the CPU once: the answer is the same on
+ * every thread, so a race between two first callers stores the same value twice. */
+static int supported_mask(void) {
+    static int cached = -1;
+    int mask = __atomic_load_n(&cached, __ATOMIC_ACQUIRE);
+    if (mask >= 0) return mask;
+    mask = 1 << SKK_VARIANT_BASELINE;
 #ifdef HAS_X86_CLONES
     __builtin_cpu_init();
-    if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512dq")) {
-        *name = "avx512";
-        return advance_avx512;
-    }
-    if (__builtin_cpu_supports("avx2")) {
-        *name = "avx2";
-        return advance_avx2;
-    }
+    if (__builtin_cpu_supports("avx2")) mask |= 1 << SKK_VARIANT_AVX2;
+    if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512dq"))
+        mask |= 1 << SKK_VARIANT_AVX512;
 #endif
-    *name = "baseline";
-    return advance_baseline;
+    __atomic_store_n(&cached, mask, __ATOMIC_RELEASE);
+    return mask;
 }
 
-/* Every clone computes the same IEEE operations in the same order (contraction is off
- * above), so results do not depend on the CPU. */
-long skk_advance_anchored(const skk_AnchoredItems *items, long count, long steps, const skk_StepConstants *constants) {
-    const char *name;
-    return chosen_kernel(&name)(items, count, steps, constants);
+int skk_variant_supported(int variant) {
+    return variant >= 0 && variant < SKK_VARIANT_COUNT && kernels[variant] != NULL && (supported_mask() >> variant & 1);
 }
 
-const char *skk_kernel_name(void) {
-    const char *name;
-    chosen_kernel(&name);
-    return name;
+long skk_advance_anchored(int variant, const skk_AnchoredItems *items, long count, long steps,
+                          const skk_StepConstants *constants) {
+    if (!skk_variant_supported(variant)) return -1;
+    return kernels[variant](items, count, steps, constants);
 }

@@ -65,11 +65,17 @@ enum BenchThreads {
 }
 
 enum DynamicsBench {
+    /// The kernel variant in use, and whether `SPRINGKIT_KERNEL` forced it.
+    static var kernelLabel: String {
+        let request = ProcessInfo.processInfo.environment["SPRINGKIT_KERNEL"] ?? ""
+        return World.kernelName + (request.isEmpty || request == "auto" ? "" : " (forced by SPRINGKIT_KERNEL)")
+    }
+
     static func run() throws {
         // The default runs first, so the peak below is that of one 1,000,000-spring world,
         // not of two built one after the other.
         let settings = BenchThreads.settings
-        print("kernel: \(World.kernelName); frames of 1/60 s (2 fixed steps each), best of 3; \(ProcessInfo.processInfo.activeProcessorCount) processors")
+        print("kernel: \(kernelLabel); frames of 1/60 s (2 fixed steps each), best of 3; \(ProcessInfo.processInfo.activeProcessorCount) processors")
         print("ns per spring-step: " + settings.map { $0 == 0 ? "default threads (threads = 0; 'used' says how many ran)" : "1 thread" }.joined(separator: ", "))
         let columns = ["springs"] + settings.map(BenchThreads.label) + (settings[0] == 0 ? ["used"] : []) + ["bytes/spring", "steps"]
         print(columns.map { $0.padding(toLength: 14, withPad: " ", startingAt: 0) }.joined())

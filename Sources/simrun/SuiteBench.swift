@@ -91,7 +91,7 @@ enum SuiteBench {
         print("note: this is a debug build; figures are only meaningful from 'swift build -c release'")
         #endif
         var suite = Suite(repeats: repeats, peers: peers)
-        print("machine: \(machineLabel); kernel \(World.kernelName); \(repeats) runs per figure; ranges min…max, ratios of medians")
+        print("machine: \(machineLabel); kernel \(DynamicsBench.kernelLabel); \(repeats) runs per figure; ranges min…max, ratios of medians")
         print("read the ratios, not the milliseconds: the machine may be shared")
         if peers == nil { print("peers: not given (bench/suite builds them and passes --peers)") }
         // The triad runs first when the 1M grid runs, so its floor is derived in the same run.

@@ -24,6 +24,10 @@ do {
         guard let raw = CommandLine.unsafeArgv[k], String(validatingCString: raw) == nil else { continue }
         throw UsageError("argument \(k) ('\(String(cString: raw))') is not valid UTF-8; file names and values must be UTF-8")
     }
+    // A kernel variant forced through the environment that cannot be followed is bad input.
+    if let problem = World.kernelSwitchProblem, !["--help", "-h", "help", "--version"].contains(arguments.first ?? "") {
+        throw UsageError(problem)
+    }
     switch arguments.first {
     case nil:
         throw UsageError("no script given (usage: simrun SCRIPT [options]; see 'simrun --help')")

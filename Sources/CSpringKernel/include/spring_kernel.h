@@ -3,8 +3,9 @@
  *
  * Kept in C for a single reason: Swift cannot compile one function for several
  * instruction sets, and this loop is 2–3× faster with AVX2/AVX-512 than with the
- * baseline x86-64 vector width. The kernel is compiled once per instruction set and
- * the fastest one the CPU supports is chosen at run time. The math is documented in
+ * baseline x86-64 vector width. The kernel is compiled once per instruction set; the
+ * caller picks a variant once (SpringKernelVariant.swift: the fastest this CPU runs, or
+ * the one SPRINGKIT_KERNEL names) and passes it on every call. The math is documented in
  * AnchoredSpringStep.swift, which prepares the coefficients and calls this.
  */
 #ifndef SPRINGKIT_SPRING_KERNEL_H
@@ -31,10 +32,26 @@ typedef struct skk_StepConstants {
     int zeroLength;            /* every spring has length 0: no square root */
 } skk_StepConstants;
 
-/* Advances items [0, count) by `steps` fixed steps; returns how many are awake after. */
-long skk_advance_anchored(const skk_AnchoredItems *items, long count, long steps, const skk_StepConstants *constants);
+/* The compiled variants. Every one computes the same IEEE operations in the same order,
+ * so all give the same bits; they differ only in speed. */
+enum {
+    SKK_VARIANT_BASELINE = 0,  /* the target's baseline (SSE2 on x86-64, NEON on arm64) */
+    SKK_VARIANT_AVX2 = 1,      /* x86-64 only */
+    SKK_VARIANT_AVX512 = 2,    /* x86-64 only: AVX-512 F, VL and DQ */
+    SKK_VARIANT_COUNT = 3
+};
 
-/* The instruction set in use: "avx512", "avx2" or "baseline". */
-const char *skk_kernel_name(void);
+/* "baseline", "avx2" or "avx512"; NULL for a number out of range. */
+const char *skk_variant_name(int variant);
+
+/* 1 when this build holds the variant and this CPU runs its instructions, else 0. The CPU
+ * is asked once, on the first call of this or skk_advance_anchored (thread-safe). */
+int skk_variant_supported(int variant);
+
+/* Advances items [0, count) by `steps` fixed steps with `variant`; returns how many are
+ * awake after. A variant that skk_variant_supported refuses touches nothing and returns -1
+ * (never an illegal instruction). */
+long skk_advance_anchored(int variant, const skk_AnchoredItems *items, long count, long steps,
+                          const skk_StepConstants *constants);
 
 #endif

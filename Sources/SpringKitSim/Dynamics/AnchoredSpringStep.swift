@@ -55,13 +55,15 @@ enum AnchoredSpringStep {
     /// `zeroLength` promises that every such spring has length 0 (no square root).
     ///
     /// The loop itself is `skk_advance_anchored` (CSpringKernel): branch-free, walking
-    /// items in L1-sized blocks, compiled for AVX-512, AVX2 and the baseline and chosen
-    /// at run time. All variants round identically. Large worlds are cut into contiguous
+    /// items in L1-sized blocks, compiled for AVX-512, AVX2 and the baseline; `kernel`
+    /// names the variant (`SpringKernelVariant`, chosen once per process by default; it
+    /// must be supported). All variants round identically. Large worlds are cut into contiguous
     /// ranges, one per thread (`threadCount`); every item is computed by the same code
     /// whichever range holds it.
     static func advance(_ items: inout ItemStore, steps: Int, h: Double, slop: Double, resistance: Double,
                         restSpeed: Double, restStepsToSleep: Double, zeroLength: Bool, threads: Int,
-                        minimumPerThread: Int = defaultItemsPerThread) -> Int {
+                        minimumPerThread: Int = defaultItemsPerThread,
+                        kernel: SpringKernelVariant = SpringKernelVariant.selection.variant) -> Int {
         let constants = skk_StepConstants(step: h, slopSquared: slop * slop, restSpeedSquared: restSpeed * restSpeed,
                                           restStepsToSleep: restStepsToSleep, velocityKeep: 1 / (1 + h * resistance),
                                           zeroLength: zeroLength ? 1 : 0)
@@ -86,7 +88,9 @@ enum AnchoredSpringStep {
                                                anchorY: ay.baseAddress! + o, dampingMinusOne: dm.baseAddress! + o,
                                                stiffness: kd.baseAddress! + o, stiffnessLength: kl.baseAddress! + o)
                 var c = constants
-                return Int(skk_advance_anchored(&arrays, range.count, steps, &c))
+                let awake = skk_advance_anchored(kernel.rawValue, &arrays, range.count, steps, &c)
+                precondition(awake >= 0, "kernel \(kernel.name) does not run here (WorldConfiguration.validate refuses it)")
+                return Int(awake)
             }
             if used == 1 { return advanceRange(0..<n) }
             return withUnsafeTemporaryAllocation(of: Int.self, capacity: used) { awake in
@@ -112,6 +116,6 @@ enum AnchoredSpringStep {
         return min(count, blocks * k / used * 256)..<min(count, blocks * (k + 1) / used * 256)
     }
 
-    /// The instruction set the kernel runs with on this CPU ("avx512", "avx2" or "baseline").
-    static var kernelName: String { String(cString: skk_kernel_name()) }
+    /// The instruction set the kernel runs with by default ("avx512", "avx2" or "baseline").
+    static var kernelName: String { SpringKernelVariant.selection.variant.name }
 }

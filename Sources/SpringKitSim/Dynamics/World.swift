@@ -374,7 +374,7 @@ public final class World {
             awakeAnchored = awakeAnchored == 0 ? 0 : AnchoredSpringStep.advance(
                 &items, steps: steps, h: c.stepDuration, slop: c.linearSlop, resistance: c.resistance,
                 restSpeed: c.restSpeed, restStepsToSleep: restSteps, zeroLength: anchoredLengthsAreZero,
-                threads: c.threads, minimumPerThread: c.minimumItemsPerThread)
+                threads: c.threads, minimumPerThread: c.minimumItemsPerThread, kernel: c.kernel)
         case .exact:
             awakeAnchored = awakeAnchored == 0 ? 0 : ExactSpringStep.advance(
                 &items, matrices: exactMatrices, steps: steps, restSpeed: c.restSpeed, restStepsToSleep: restSteps)
@@ -519,6 +519,13 @@ extension World {
                                                                                        minimumPerThread: configuration.minimumItemsPerThread) : 1
     }
 
-    /// The instruction set of the anchored-spring kernel on this CPU ("avx512", "avx2", "baseline").
+    /// The instruction set of the anchored-spring kernel ("avx512", "avx2", "baseline"): the
+    /// fastest this CPU runs, or the one the environment variable `SPRINGKIT_KERNEL` forces.
+    /// Chosen once per process; every variant gives the same bits.
     public static var kernelName: String { AnchoredSpringStep.kernelName }
+
+    /// Why `SPRINGKIT_KERNEL` was not followed (an unknown name, or a variant this machine
+    /// cannot run), as one line; nil when it is unset, `auto` or followed. The kernel then
+    /// runs the fastest variant; `simrun` refuses to start with this line.
+    public static var kernelSwitchProblem: String? { SpringKernelVariant.selection.problem }
 }

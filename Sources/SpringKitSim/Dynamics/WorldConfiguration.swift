@@ -34,6 +34,9 @@ public struct WorldConfiguration: Equatable, Sendable {
     public var minimumItemsPerThread: Int = WorldConfiguration.defaultMinimumItemsPerThread
     /// The default of `minimumItemsPerThread`: 131,072, so worlds split from 262,144 items.
     public static let defaultMinimumItemsPerThread = AnchoredSpringStep.defaultItemsPerThread
+    /// The compiled variant of the anchored-spring kernel: the process's choice by default
+    /// (`SpringKernelVariant.selection`); tests set each supported one in turn.
+    var kernel: SpringKernelVariant = SpringKernelVariant.selection.variant
 
     public init() {}
 
@@ -54,6 +57,7 @@ public struct WorldConfiguration: Equatable, Sendable {
         try require(!restTime.isNaN && restTime >= 0, "rest time must be ≥ 0 (or infinite), got \(NumberFormat.shortest(restTime))")
         try require((0...256).contains(threads), "threads must be 0…256 (0: one per processor), got \(threads)")
         try require(minimumItemsPerThread >= 256, "minimum items per thread must be ≥ 256, got \(minimumItemsPerThread)")
+        try require(kernel.isSupported, "the \(kernel.name) kernel does not run on this machine")
         if solver == .exact && resistance != 0 {
             throw DynamicsError.unsupportedByExactSolver("resistance \(NumberFormat.shortest(resistance)) is not a spring (set it to 0)")
         }
