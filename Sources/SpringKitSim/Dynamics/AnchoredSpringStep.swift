@@ -23,17 +23,15 @@ import Foundation
 /// so a zero-length spring needs one division and no square root. Before it, linear damping
 /// (`UIDynamicItemBehavior.resistance`) scales the velocity by 1 / (1 + h · resistance).
 enum AnchoredSpringStep {
-    /// Per-spring coefficients: `D − 1`, `h ω² D` and `h ω² D · length`.
+    /// Per-spring coefficients: `D − 1`, `h ω² D` and `h ω² D · length`, from the spring's
+    /// softness (`SpringSoftness.anchoredTerms`).
     struct Coefficients: Equatable {
         var dampingMinusOne: Double
         var stiffness: Double
         var stiffnessLength: Double
 
-        init(damping: Double, frequency: Double, length: Double, step h: Double) {
-            let omega = 2 * Double.pi * frequency
-            let divisor = 1 / (1 + 2 * damping * omega * h + omega * omega * h * h)
-            dampingMinusOne = divisor - 1
-            stiffness = h * omega * omega * divisor
+        init(_ softness: SpringSoftness, length: Double) {
+            (dampingMinusOne, stiffness) = softness.anchoredTerms
             stiffnessLength = stiffness * length
         }
     }

@@ -5,7 +5,12 @@ public struct ExactStepMatrix: Equatable, Sendable {
     public var m00, m01, m10, m11: Double
 
     public init(damping zeta: Double, frequency: Double, step h: Double) {
-        let omega = 2 * Double.pi * frequency
+        self.init(SpringSoftness(frequency: frequency, dampingRatio: zeta, step: h))
+    }
+
+    /// Φ(h) for the spring's ω, ζ and step h.
+    package init(_ softness: SpringSoftness) {
+        let omega = softness.angularFrequency, zeta = softness.dampingRatio, h = softness.step
         if zeta < 1 {
             let wd = omega * (1 - zeta * zeta).squareRoot()
             let c = DMath.cos(wd * h), s = DMath.sin(wd * h), e = DMath.exp(-zeta * omega * h)
@@ -41,6 +46,7 @@ public struct ExactStepMatrix: Equatable, Sendable {
 enum ExactSpringStep {
     /// Advances every awake anchored item (`anchoredRest ≥ 0`) by `steps` exact steps;
     /// the matrices are per item (dense index). Returns how many are still awake.
+    /// - Complexity: O(items × steps).
     static func advance(_ items: inout ItemStore, matrices: [ExactStepMatrix], steps: Int,
                         restSpeed: Double, restStepsToSleep: Double) -> Int {
         let restSpeedSquared = restSpeed * restSpeed

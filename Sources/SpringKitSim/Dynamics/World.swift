@@ -453,7 +453,8 @@ public final class World {
         }
         for s in 0..<springs.count where springs.enabled[s] {
             let a = Int(springs.itemA[s])
-            let lone = springs.itemB[s] < 0 && springCount[a] == 1 && springs.frequency[s] > 0
+            let softness = SpringSoftness(frequency: springs.frequency[s], dampingRatio: springs.damping[s], step: h)
+            let lone = springs.itemB[s] < 0 && springCount[a] == 1 && !softness.isRigid
             if configuration.solver == .exact {
                 guard configuration.resistance == 0 else {
                     throw DynamicsError.unsupportedByExactSolver("resistance \(NumberFormat.shortest(configuration.resistance)) is not a spring (set it to 0)")
@@ -467,15 +468,14 @@ public final class World {
                         : "its length is \(NumberFormat.shortest(p.length)), not 0"
                     throw DynamicsError.unsupportedByExactSolver("spring \(id) is not a zero-length spring from one item to an anchor (\(reason))")
                 }
-                exactMatrices[a] = ExactStepMatrix(damping: springs.damping[s], frequency: springs.frequency[s], step: h)
+                exactMatrices[a] = ExactStepMatrix(softness)
             }
             if lone {
                 items.motion[a] = ItemMotion.anchored.rawValue
                 items.anchoredRest[a] = 0
                 items.anchorX[a] = springs.anchorX[s]
                 items.anchorY[a] = springs.anchorY[s]
-                let k = AnchoredSpringStep.Coefficients(damping: springs.damping[s], frequency: springs.frequency[s],
-                                                        length: springs.length[s], step: h)
+                let k = AnchoredSpringStep.Coefficients(softness, length: springs.length[s])
                 items.dampingMinusOne[a] = k.dampingMinusOne
                 items.stiffness[a] = k.stiffness
                 items.stiffnessLength[a] = k.stiffnessLength

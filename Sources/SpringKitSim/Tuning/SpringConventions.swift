@@ -19,9 +19,11 @@ public struct SpringModel: Equatable, Sendable {
     /// Damping ratio ζ = c / (2√(km)).
     public var dampingRatio: Double { damping / (2 * (stiffness * mass).squareRoot()) }
 
-    /// From an angular frequency and damping ratio, with mass 1.
+    /// From an angular frequency and damping ratio, with mass 1 (k = ω², c = 2ζω;
+    /// `SpringSoftness.coefficients`).
     public init(angularFrequency omega: Double, dampingRatio zeta: Double) {
-        self.init(mass: 1, stiffness: omega * omega, damping: 2 * zeta * omega)
+        let k = SpringSoftness.coefficients(mass: 1, angularFrequency: omega, dampingRatio: zeta)
+        self.init(mass: 1, stiffness: k.stiffness, damping: k.damping)
     }
 }
 
@@ -83,14 +85,14 @@ public enum SpringConvention: String, CaseIterable, Sendable {
         }
         switch self {
         case .uikit:
-            return SpringModel(angularFrequency: 2 * Double.pi * (try positive("frequency")), dampingRatio: try nonNegative("damping"))
+            return SpringModel(angularFrequency: SpringSoftness.angularFrequency(hertz: try positive("frequency")), dampingRatio: try nonNegative("damping"))
         case .swiftui:
-            return SpringModel(angularFrequency: 2 * Double.pi / (try positive("response")), dampingRatio: try nonNegative("dampingFraction"))
+            return SpringModel(angularFrequency: SpringSoftness.angularFrequency(period: try positive("response")), dampingRatio: try nonNegative("dampingFraction"))
         case .swiftuiDuration:
             let bounce = try value("bounce")
             guard bounce > -1 && bounce <= 1 else { throw ConversionError(description: "bounce must be in (-1, 1], got \(NumberFormat.shortest(bounce))") }
             let zeta = bounce >= 0 ? 1 - bounce : 1 / (1 + bounce)
-            return SpringModel(angularFrequency: 2 * Double.pi / (try positive("duration")), dampingRatio: zeta)
+            return SpringModel(angularFrequency: SpringSoftness.angularFrequency(period: try positive("duration")), dampingRatio: zeta)
         case .caspring, .framer:
             return SpringModel(mass: try positive("mass"), stiffness: try positive("stiffness"), damping: try nonNegative("damping"))
         case .rebound:
@@ -118,9 +120,9 @@ public enum SpringConvention: String, CaseIterable, Sendable {
         let omega = spring.angularFrequency, zeta = spring.dampingRatio
         let tension = spring.stiffness / spring.mass, friction = spring.damping / spring.mass
         switch self {
-        case .uikit: return ["frequency": omega / (2 * Double.pi), "damping": zeta]
-        case .swiftui: return ["response": 2 * Double.pi / omega, "dampingFraction": zeta]
-        case .swiftuiDuration: return ["duration": 2 * Double.pi / omega, "bounce": zeta <= 1 ? 1 - zeta : 1 / zeta - 1]
+        case .uikit: return ["frequency": SpringSoftness.hertz(angularFrequency: omega), "damping": zeta]
+        case .swiftui: return ["response": SpringSoftness.period(angularFrequency: omega), "dampingFraction": zeta]
+        case .swiftuiDuration: return ["duration": SpringSoftness.period(angularFrequency: omega), "bounce": zeta <= 1 ? 1 - zeta : 1 / zeta - 1]
         case .caspring, .framer: return ["mass": spring.mass, "stiffness": spring.stiffness, "damping": spring.damping]
         case .rebound: return ["tension": tension, "friction": friction]
         case .origami: return ["tension": Origami.origamiTension(tension), "friction": Origami.origamiFriction(friction)]
