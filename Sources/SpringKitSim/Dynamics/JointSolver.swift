@@ -1,8 +1,17 @@
 /// Springs that are not a lone anchored soft spring — item-to-item springs, rigid
 /// springs (frequency 0), several springs on one item — solved as Box2D 2.3 solves
-/// distance joints: prepare (axis, effective mass, soft bias and gamma), warm start,
-/// `velocityIterations` Gauss-Seidel passes, integrate positions, then
-/// `positionIterations` passes of position correction for rigid joints only.
+/// distance joints, written as Box2D v3 writes its solver: a step is a list of named stages,
+///
+///     integrateVelocities  linear damping (no forces)
+///     prepare              axis, softness (`SpringSoftness`: γ, bias), effective mass
+///     warmStart            last step's impulses applied again
+///     solveVelocities      `velocityIterations` Gauss-Seidel passes
+///     integratePositions   p ← p + h v
+///     solvePositions       `positionIterations` passes of correction, rigid joints only
+///     updateSleep          island rest timers and sleep
+///
+/// Impulses accumulate in the spring store as they are solved (Box2D 2.3's way), so there is
+/// no separate store-impulses stage; there are no contacts, so no restitution stage.
 ///
 /// Items sleep per **island**, as in Box2D 2.4 (`b2World::Solve`, `b2Island::Solve`): an
 /// island is a set of items connected by item-to-item springs (an anchor is static ground
@@ -31,6 +40,8 @@ struct JointSolver {
     private var islandSlow: [Bool] = [], islandSolved: [Bool] = [], islandError: [Double] = []
     private var axisX: [Double] = [], axisY: [Double] = []
     private var mass: [Double] = [], bias: [Double] = [], gamma: [Double] = []
+    /// Per step: the spring is outside the linear slop (a disengaged one applies nothing).
+    private var engaged: [Bool] = []
 
     var isEmpty: Bool { springs.isEmpty }
     /// Number of islands (sets of items connected by item-to-item springs).
@@ -77,20 +88,41 @@ struct JointSolver {
         let m = springs.count
         axisX = .init(repeating: 0, count: m); axisY = axisX
         mass = axisX; bias = axisX; gamma = axisX
+        engaged = .init(repeating: false, count: m)
     }
 
-    /// One fixed step of the awake islands. Returns whether some island is still awake.
+    /// One fixed step of the awake islands, in Box2D's stages. Returns whether some island
+    /// is still awake.
+    /// - Complexity: O(items + springs × (velocityIterations + positionIterations)).
     mutating func step(_ store: inout ItemStore, _ joints: inout SpringStore, configuration c: WorldConfiguration, restSteps: Double) -> Bool {
         if !isAwake { return false }
         let h = c.stepDuration
-        // Integrate velocities: linear damping only (no gravity, no forces).
-        if c.resistance > 0 {
-            let keep = 1 / (1 + h * c.resistance)
-            for (k, i) in items.enumerated() where islandAwake[Int(itemIsland[k])] {
-                store.vx[Int(i)] *= keep; store.vy[Int(i)] *= keep
-            }
+        integrateVelocities(&store, step: h, resistance: c.resistance)
+        prepare(store, &joints, step: h, linearSlop: c.linearSlop)
+        warmStart(&store, joints)
+        for _ in 0..<c.velocityIterations { solveVelocities(&store, &joints) }
+        integratePositions(&store, step: h)
+        solvePositions(&store, joints, configuration: c)
+        return updateSleep(&store, restSpeed: c.restSpeed, restSteps: restSteps)
+    }
+
+    // MARK: Stages of a step
+
+    /// Integrate velocities: linear damping only (no gravity, no forces); each awake item's
+    /// velocity is scaled by 1 / (1 + h · resistance).
+    private func integrateVelocities(_ store: inout ItemStore, step h: Double, resistance: Double) {
+        guard resistance > 0 else { return }
+        let keep = 1 / (1 + h * resistance)
+        for (k, i) in items.enumerated() where islandAwake[Int(itemIsland[k])] {
+            store.vx[Int(i)] *= keep; store.vy[Int(i)] *= keep
         }
-        // Prepare and warm start.
+    }
+
+    /// Prepare each awake spring for the step (Box2D's `InitVelocityConstraints`): its unit
+    /// axis from item A to item B (or the anchor), its softness (`SpringSoftness`: γ and the
+    /// bias of its length error) and its effective mass 1 / (1/m_A + 1/m_B + γ). A spring
+    /// within the linear slop is disengaged: nothing on its axis, its impulse dropped.
+    private mutating func prepare(_ store: ItemStore, _ joints: inout SpringStore, step h: Double, linearSlop: Double) {
         for (k, s32) in springs.enumerated() where islandAwake[Int(springIsland[k])] {
             let s = Int(s32), a = Int(joints.itemA[s]), b = Int(joints.itemB[s])
             let pa = SIMD2(store.px[a], store.py[a])
@@ -99,53 +131,62 @@ struct JointSolver {
             let distance = (axis * axis).sum().squareRoot()
             let inverseMassA = store.inverseMass[a], inverseMassB = b >= 0 ? store.inverseMass[b] : 0
             var inverseMass = inverseMassA + inverseMassB
-            guard distance > c.linearSlop else {
+            guard distance > linearSlop else {
+                engaged[k] = false
                 axisX[k] = 0; axisY[k] = 0; mass[k] = 0; bias[k] = 0; gamma[k] = 0
                 joints.impulse[s] = 0
                 continue
             }
+            engaged[k] = true
             axis /= distance
             axisX[k] = axis.x; axisY[k] = axis.y
-            let frequency = joints.frequency[s]
-            if frequency > 0 {
-                let effectiveMass = inverseMass > 0 ? 1 / inverseMass : 0
-                let omega = 2 * Double.pi * frequency
-                let d = 2 * effectiveMass * joints.damping[s] * omega
-                let k2 = effectiveMass * omega * omega
-                var g = h * (d + h * k2)
-                g = g != 0 ? 1 / g : 0
-                gamma[k] = g
-                bias[k] = (distance - joints.length[s]) * h * k2 * g
-                inverseMass += g
-            } else {
-                gamma[k] = 0
-                bias[k] = 0
-            }
+            let softness = SpringSoftness(frequency: joints.frequency[s], dampingRatio: joints.damping[s], step: h)
+                .joint(effectiveMass: inverseMass > 0 ? 1 / inverseMass : 0)
+            gamma[k] = softness.gamma
+            bias[k] = softness.bias(positionError: distance - joints.length[s])
+            inverseMass += softness.gamma   // + 0 when rigid: exact, inverse masses are ≥ +0
             mass[k] = inverseMass > 0 ? 1 / inverseMass : 0
-            let impulse = joints.impulse[s]
+        }
+    }
+
+    /// Warm start: apply each engaged spring's impulse of the last step again.
+    private func warmStart(_ store: inout ItemStore, _ joints: SpringStore) {
+        for (k, s32) in springs.enumerated() where islandAwake[Int(springIsland[k])] && engaged[k] {
+            let s = Int(s32)
+            applyImpulse(joints.impulse[s], k: k, a: Int(joints.itemA[s]), b: Int(joints.itemB[s]), &store)
+        }
+    }
+
+    /// One Gauss-Seidel pass over the awake springs' velocity constraints
+    /// (Box2D's `SolveVelocityConstraints`): λ = −m (Ċ + bias + γ Λ), accumulated into the
+    /// spring's impulse Λ (which is what the next step warm-starts with) and applied at once.
+    private func solveVelocities(_ store: inout ItemStore, _ joints: inout SpringStore) {
+        for (k, s32) in springs.enumerated() where islandAwake[Int(springIsland[k])] {
+            let s = Int(s32), a = Int(joints.itemA[s]), b = Int(joints.itemB[s])
+            let vb = b >= 0 ? SIMD2(store.vx[b], store.vy[b]) : .zero
+            let relative = vb - SIMD2(store.vx[a], store.vy[a])
+            let cdot = relative.x * axisX[k] + relative.y * axisY[k]
+            let impulse = -mass[k] * (cdot + bias[k] + gamma[k] * joints.impulse[s])
+            joints.impulse[s] += impulse
             applyImpulse(impulse, k: k, a: a, b: b, &store)
         }
-        // Velocity iterations.
-        for _ in 0..<c.velocityIterations {
-            for (k, s32) in springs.enumerated() where islandAwake[Int(springIsland[k])] {
-                let s = Int(s32), a = Int(joints.itemA[s]), b = Int(joints.itemB[s])
-                let vb = b >= 0 ? SIMD2(store.vx[b], store.vy[b]) : .zero
-                let relative = vb - SIMD2(store.vx[a], store.vy[a])
-                let cdot = relative.x * axisX[k] + relative.y * axisY[k]
-                let impulse = -mass[k] * (cdot + bias[k] + gamma[k] * joints.impulse[s])
-                joints.impulse[s] += impulse
-                applyImpulse(impulse, k: k, a: a, b: b, &store)
-            }
-        }
-        // Integrate positions.
+    }
+
+    /// Integrate positions: p ← p + h v for every awake item.
+    private func integratePositions(_ store: inout ItemStore, step h: Double) {
         for (k, i32) in items.enumerated() where islandAwake[Int(itemIsland[k])] {
             let i = Int(i32)
             store.px[i] += h * store.vx[i]
             store.py[i] += h * store.vy[i]
         }
-        // Position correction, rigid joints only (soft joints have none). Each island stops
-        // at the first pass whose errors are all within the slop: then it counts as solved
-        // (Box2D's `positionSolved`; with no passes nothing is solved and nothing sleeps).
+    }
+
+    /// Position correction, rigid joints only (soft joints have none; Box2D 2.3's
+    /// `SolvePositionConstraints`, where v3 has its relax stage): up to `positionIterations`
+    /// passes, each correction clamped to `maximumLinearCorrection`. Each island stops at the
+    /// first pass whose errors are all within the slop: then it counts as solved (Box2D's
+    /// `positionSolved`; with no passes nothing is solved and nothing sleeps).
+    private mutating func solvePositions(_ store: inout ItemStore, _ joints: SpringStore, configuration c: WorldConfiguration) {
         for island in islandSolved.indices { islandSolved[island] = false }
         for _ in 0..<c.positionIterations {
             for island in islandError.indices { islandError[island] = 0 }
@@ -178,9 +219,13 @@ struct JointSolver {
             }
             if allSolved { break }
         }
-        // Rest, per island: the timer grows while every item is slow, and the island sleeps
-        // once it reaches the rest time with its rigid springs solved.
-        let restSpeedSquared = c.restSpeed * c.restSpeed
+    }
+
+    /// Sleep, per island: the rest timer grows while every item is at or under the rest
+    /// speed and restarts otherwise; the island sleeps (velocities zeroed) once the timer
+    /// reaches `restSteps` with its rigid springs solved. Returns whether some island is awake.
+    private mutating func updateSleep(_ store: inout ItemStore, restSpeed: Double, restSteps: Double) -> Bool {
+        let restSpeedSquared = restSpeed * restSpeed
         for island in islandSlow.indices { islandSlow[island] = true }
         for (k, i32) in items.enumerated() {
             let i = Int(i32)
@@ -205,6 +250,7 @@ struct JointSolver {
     }
 
     /// Wakes every island (after the springs changed).
+    /// - Complexity: O(islands + items).
     mutating func wakeAll(_ store: inout ItemStore) {
         for island in islandAwake.indices { islandAwake[island] = true; islandRestCount[island] = 0 }
         for i in items { store.sleeping[Int(i)] = 0 }
@@ -212,6 +258,7 @@ struct JointSolver {
 
     /// Wakes the island of dense item `item` (a change to the item, its velocity or one of
     /// its springs) and restarts its rest timer.
+    /// - Complexity: O(items) when the island was asleep, else O(1).
     mutating func wake(item: Int, _ store: inout ItemStore) {
         guard item < islandOfItem.count else { return }
         let island = Int(islandOfItem[item])
