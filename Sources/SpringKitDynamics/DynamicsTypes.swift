@@ -1,3 +1,5 @@
+import SpringKitSupport
+
 /// Identifies an item of a `World`; stays valid until the item is removed.
 public struct ItemID: Hashable, Comparable, Sendable, CustomStringConvertible {
     public let rawValue: Int32

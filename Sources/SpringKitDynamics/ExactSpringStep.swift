@@ -1,3 +1,5 @@
+import SpringKitMath
+
 /// The exact step of a linear spring x'' + 2ζωx' + ω²x = 0 (the `exact` solver): with
 /// A = [[0, 1], [−ω², −2ζω]], [x, v] advances by Φ = exp(A h) in all three regimes.
 /// For a zero-length anchored spring both axes are such springs, with x = p − anchor.

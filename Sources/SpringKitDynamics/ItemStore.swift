@@ -1,3 +1,5 @@
+import SpringKitSupport
+
 /// How an item is stepped, decided each time springs change.
 enum ItemMotion: UInt8 {
     /// No spring: not simulated (as an item outside the animator).

@@ -1,3 +1,5 @@
+import SpringKitSupport
+
 /// Springs as structure of arrays. `itemB == -1` means item A hangs on `anchor`.
 struct SpringStore {
     var table = DenseIndexTable()

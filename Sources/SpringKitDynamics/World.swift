@@ -1,3 +1,5 @@
+import SpringKitSupport
+
 /// A world of dynamic items on springs, stepped as `UIDynamicAnimator` steps its
 /// physics: each display frame feeds an accumulator, and the world advances in fixed
 /// internal steps (1/120 s by default); leftover time carries to the next frame.
@@ -67,10 +69,10 @@ public final class World {
     public let restSteps: Double
 
     /// Charges `units` of work that a caller (a scenario) does per this world's frames.
-    func charge(_ count: Int, unitsEach: Int = 1) throws { try reservation.charge(count, unitsEach: unitsEach) }
+    package func charge(_ count: Int, unitsEach: Int = 1) throws { try reservation.charge(count, unitsEach: unitsEach) }
 
     /// Reserves memory that a caller (a scenario) allocates for this world's lifetime.
-    func reserve(_ count: Int, bytesEach: Int) throws { try reservation.reserve(count, bytesEach: bytesEach) }
+    package func reserve(_ count: Int, bytesEach: Int) throws { try reservation.reserve(count, bytesEach: bytesEach) }
 
     // MARK: Items
 
@@ -133,11 +135,6 @@ public final class World {
         }
         items.reserveCapacity(itemCount)
         springs.reserveCapacity(springCount)
-    }
-
-    /// The center as UIKit writes it back to the item: rounded to the pixel grid.
-    public func layoutPosition(_ id: ItemID) throws -> SIMD2<Double> {
-        PixelGrid.round(try position(id), scale: configuration.screenScale)
     }
 
     /// True while the item does not move: it rests, or it has no spring. Always current:

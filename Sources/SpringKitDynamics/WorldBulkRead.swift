@@ -1,3 +1,5 @@
+import SpringKitSupport
+
 /// Reading many items' positions at once: one pass over the identifiers, no per-item call
 /// (scenarios that record every item every frame read thousands a frame).
 extension World {

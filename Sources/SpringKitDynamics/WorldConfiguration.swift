@@ -1,3 +1,5 @@
+import SpringKitSupport
+
 /// How a `World` steps. Defaults follow UIKit Dynamics (see docs/physics.md).
 public struct WorldConfiguration: Equatable, Sendable {
     /// The fixed internal step, seconds (UIKit: 1/120).

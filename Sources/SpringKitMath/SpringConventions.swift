@@ -1,3 +1,4 @@
+import SpringKitSupport
 import Foundation
 
 /// A damped spring as mass, stiffness and damping coefficient (m x'' + c x' + k x = 0),

@@ -10,7 +10,7 @@
 /// (`CollectionDifference` with moves, see `PermutationDifference`); every dot whose slot
 /// changed flies to it on its spring (optionally staggered by position, optionally with a
 /// seeded particle burst).
-public final class DotArt {
+public final class DotArt: Scenario {
     public struct Configuration: Sendable {
         public var columns = 32
         public var rows = 32
@@ -53,8 +53,10 @@ public final class DotArt {
     public private(set) var homeOrder: [Int]
     public private(set) var frame = 0
     public var time: Double { world.time }
-    public private(set) var trace = Trace(columns: ["x", "y", "color"])
-    public private(set) var report: ReportData
+    /// Receives every frame and gesture mark (nil: nothing is recorded).
+    public let observer: ScenarioObserver?
+    public let recordingDescription: ScenarioDescription
+    private var shown = ScenarioFrame()
     /// Finished images, as recorded by `recordImage()`.
     public private(set) var images: [(title: String, colors: [UInt32])] = []
 
@@ -66,8 +68,11 @@ public final class DotArt {
 
     public var count: Int { configuration.columns * configuration.rows }
 
-    /// - Parameter budget: what the world's work and the recording are charged to (see `World.budget`).
-    public init(configuration: Configuration = Configuration(), seed: UInt64, budget: ResourceBudget? = nil) throws {
+    /// - Parameters:
+    ///   - budget: what the world's work and the recording are charged to (see `World.budget`).
+    ///   - observer: receives the frames and marks (see `ScenarioRecorder`).
+    public init(configuration: Configuration = Configuration(), seed: UInt64, budget: ResourceBudget? = nil,
+                observer: ScenarioObserver? = nil) throws {
         self.configuration = configuration
         let (dots, overflow) = configuration.columns.multipliedReportingOverflow(by: configuration.rows)
         guard configuration.columns > 0, configuration.rows > 0, !overflow, dots <= DotImage.largestDotCount else {
@@ -95,8 +100,10 @@ public final class DotArt {
             springs.append(try world.attach(item, to: center, parameters))
         }
         let size = layout.contentSize(count: n)
-        report = ReportData(title: "Dot art", viewport: size, edgeInset: 0)
-        report.plots = [ReportData.Plot(name: "dots away from their slot (> 0.5 pt)", unit: "", values: [])]
+        recordingDescription = ScenarioDescription(title: "Dot art", viewport: size, columns: ["x", "y", "color"],
+                                                   plots: [.init(name: "dots away from their slot (> 0.5 pt)", unit: "")])
+        self.observer = observer
+        observer?.scenarioDidStart(recordingDescription)
         try record()
     }
 
@@ -107,7 +114,7 @@ public final class DotArt {
     @discardableResult
     public func change(to image: DotImage) throws -> Change {
         let imageColors = try image.colors(columns: configuration.columns, rows: configuration.rows)
-        report.markers.append(ReportData.Marker(frame: max(0, report.frames.count - 1), label: "change"))
+        observer?.scenario(didMark: "change")
         let result = try apply(order: shuffled(order), burst: false)
         for (p, id) in order.enumerated() { colorOf[id] = imageColors[p] }
         homeOrder = order
@@ -118,7 +125,7 @@ public final class DotArt {
     /// random slot, so the picture scatters.
     @discardableResult
     public func explode() throws -> Change {
-        report.markers.append(ReportData.Marker(frame: max(0, report.frames.count - 1), label: "explode"))
+        observer?.scenario(didMark: "explode")
         return try apply(order: shuffled(order), burst: configuration.burst > 0)
     }
 
@@ -127,7 +134,7 @@ public final class DotArt {
     /// the identity.
     @discardableResult
     public func regenerate() throws -> Change {
-        report.markers.append(ReportData.Marker(frame: max(0, report.frames.count - 1), label: "regenerate"))
+        observer?.scenario(didMark: "regenerate")
         return try apply(order: homeOrder, burst: false)
     }
 
@@ -197,6 +204,12 @@ public final class DotArt {
         }
     }
 
+    /// True when nothing moves and no staggered start is still to come.
+    public var isAtRest: Bool { world.isPaused && pending.isEmpty }
+
+    /// One display frame (`FrameClock`: `wait`, `waitUntilRest`).
+    public func advanceIdleFrame() throws { try advanceFrame() }
+
     public func advanceFrame() throws {
         try world.advanceFrame()
         frame += 1
@@ -221,14 +234,10 @@ public final class DotArt {
 
     /// Keeps the current colours by position (`colorsByPosition`) as a finished image, for SVG output.
     public func recordImage(title: String) throws {
-        report.markers.append(ReportData.Marker(frame: max(0, report.frames.count - 1), label: "whole: \(title)"))
+        observer?.scenario(didMark: "whole: \(title)")
         let colors = colorsByPosition
         try world.reserve(colors.count, bytesEach: MemoryLayout<UInt32>.stride)
         images.append((title, colors))
-    }
-
-    public func svg(_ index: Int) -> String {
-        SVGImage.render(colors: images[index].colors, columns: configuration.columns, dotSize: configuration.dotSize, title: images[index].title)
     }
 
     // MARK: Internals
@@ -250,30 +259,35 @@ public final class DotArt {
     }
 
     private func record() throws {
+        guard let observer else { return }
+        shown.reset(frame: frame, time: time)
         let every = configuration.recordEvery
         if every > 0 {
             try world.chargeRecording(rows: (count + every - 1) / every, values: 6, reportCells: false)
             for id in stride(from: 0, to: count, by: every) {
                 let p = try world.position(items[id])
-                trace.append(frame: frame, t: time, id: id, p.x, p.y, Double(color(of: id)))
+                shown.addRow(id: id, p.x, p.y, Double(color(of: id)))
             }
         }
         let reportEvery = configuration.reportEvery
         if reportEvery > 0 && frame % reportEvery == 0 {
             try world.chargeRecording(rows: count, values: 0)
-            var cells: [ReportData.Cell] = []
-            cells.reserveCapacity(count)
+            shown.cells.reserveCapacity(count)
             try world.withPositionReader { reader in
                 for id in 0..<count {
                     let p = try reader.position(items[id])
                     let s = configuration.dotSize
-                    cells.append(ReportData.Cell(id: id, x: p.x - s / 2, y: p.y - s / 2, width: s, height: s, stretch: 0, color: color(of: id)))
+                    shown.cells.append(DrawnCell(id: id, x: p.x - s / 2, y: p.y - s / 2, width: s, height: s, stretch: 0, color: color(of: id)))
                 }
             }
-            report.frames.append(ReportData.Frame(t: time, offset: .zero, cells: cells, frame: frame))
-            report.plots[0].values.append(Double(try awayFromSlot()))
+            shown.isReportFrame = true
+            shown.plotValues = [Double(try awayFromSlot())]
         }
+        observer.scenario(didShow: shown)
     }
 }
 
+import SpringKitSupport
+import SpringKitDynamics
+import SpringKitMotion
 import Foundation

@@ -112,4 +112,6 @@ public struct DotImageError: Error, CustomStringConvertible, Equatable {
     public var description: String { path.isEmpty ? reason : "\(path):\(line):\(column): \(reason)" }
 }
 
+import SpringKitSupport
+import SpringKitMotion
 import Foundation

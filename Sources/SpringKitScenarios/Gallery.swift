@@ -1,9 +1,13 @@
+import SpringKitSupport
+import SpringKitDynamics
+import SpringKitMotion
+
 /// The photo gallery: a grid of image cells in a scroll view. Tapping selects and enlarges a
 /// cell (tapping it again deselects); after a selection the view scrolls so the cell's
 /// vertical centre sits at the viewport centre, clamped to the content. Dragging reorders:
 /// the cell follows the finger, the others make room, and the selection stays on its item.
 /// Every cell moves to its new frame on a spring.
-public final class Gallery: FrameClock {
+public final class Gallery: Scenario {
     public struct Configuration: Sendable {
         public var count = 24
         public var columns = 3
@@ -30,8 +34,10 @@ public final class Gallery: FrameClock {
     public private(set) var frames: [Rect] = []
     public private(set) var frame = 0
     public var time: Double { world.time }
-    public private(set) var trace = Trace(columns: ["x", "y", "width", "height", "selected", "offset"])
-    public private(set) var report: ReportData
+    /// Receives every frame and gesture mark (nil: nothing is recorded).
+    public let observer: ScenarioObserver?
+    public let recordingDescription: ScenarioDescription
+    private var shown = ScenarioFrame()
 
     private var springs: [SpringID] = []
     /// Display order and selection shown now (differs from `selection` during a drag).
@@ -43,8 +49,10 @@ public final class Gallery: FrameClock {
     private static let tapFrames = 6
     private var shownSelected: Int?
 
-    /// - Parameter budget: what the world's work and the recording are charged to (see `World.budget`).
-    public init(configuration: Configuration = Configuration(), budget: ResourceBudget? = nil) throws {
+    /// - Parameters:
+    ///   - budget: what the world's work and the recording are charged to (see `World.budget`).
+    ///   - observer: receives the frames and marks (see `ScenarioRecorder`).
+    public init(configuration: Configuration = Configuration(), budget: ResourceBudget? = nil, observer: ScenarioObserver? = nil) throws {
         self.configuration = configuration
         guard configuration.count >= 0, configuration.count <= 100_000 else {
             throw DynamicsError.invalidParameter("count must be 0…100000")
@@ -58,8 +66,11 @@ public final class Gallery: FrameClock {
         scrollView = try ScrollView(configuration: scroll)
         selection = GallerySelection(count: configuration.count)
         shownOrder = selection.items
-        report = ReportData(title: "Gallery", viewport: configuration.viewport, edgeInset: 0)
-        report.plots = [ReportData.Plot(name: "scroll offset", unit: "pt", values: [])]
+        recordingDescription = ScenarioDescription(title: "Gallery", viewport: configuration.viewport,
+                                                   columns: ["x", "y", "width", "height", "selected", "offset"],
+                                                   plots: [.init(name: "scroll offset", unit: "pt")])
+        self.observer = observer
+        if configuration.record { observer?.scenarioDidStart(recordingDescription) }
         let parameters = SpringParameters(length: 0, damping: configuration.damping, frequency: configuration.frequency)
         let initial = layout.frames(count: configuration.count, selected: nil)
         for id in 0..<configuration.count {
@@ -78,7 +89,7 @@ public final class Gallery: FrameClock {
     /// deselects it when it is the selected one.
     public func tap(_ index: Int) throws {
         try selection.tap(index)
-        report.markers.append(ReportData.Marker(frame: max(0, report.frames.count - 1), label: "tap \(index + 1)"))
+        mark("tap \(index + 1)")
         finger = frames.indices.contains(index) ? frames[index].center - scrollView.offset : nil
         tapFramesLeft = Self.tapFrames
         shownOrder = selection.items
@@ -114,7 +125,7 @@ public final class Gallery: FrameClock {
         let start = frames[source].center, end = frames[destination].center
         let steps = try world.frames(in: seconds)
         var target = source
-        report.markers.append(ReportData.Marker(frame: max(0, report.frames.count - 1), label: "drag \(source + 1) → \(destination + 1)"))
+        mark("drag \(source + 1) → \(destination + 1)")
         defer { self.finger = nil }
         for k in 1...steps {
             let finger = start + (end - start) * (Double(k) / Double(steps))
@@ -183,27 +194,36 @@ public final class Gallery: FrameClock {
     }
 
     private func record() throws {
-        guard configuration.record else { return }
+        guard configuration.record, let observer else { return }
         try world.chargeRecording(rows: shownOrder.count, values: 9)
-        var cells: [ReportData.Cell] = []
+        shown.reset(frame: frame, time: time)
+        var cells: [DrawnCell] = []
         // One pass: looking each cell's position up (cellFrame(of:)) made a frame O(n²).
         for id in 0..<shownOrder.count {
             let selected = shownSelected.map { shownOrder[$0] == id } ?? false
             let f = try cellFrame(of: id, selected: selected)
-            trace.append(frame: frame, t: time, id: id, f.center.x, f.center.y, f.width, f.height, selected ? 1 : 0, scrollView.offset.y)
-            cells.append(ReportData.Cell(id: id, x: f.x, y: f.y, width: f.width, height: f.height, stretch: 0, color: Self.color(id)))
+            shown.addRow(id: id, f.center.x, f.center.y, f.width, f.height, selected ? 1 : 0, scrollView.offset.y)
+            cells.append(DrawnCell(id: id, x: f.x, y: f.y, width: f.width, height: f.height, stretch: 0, color: Self.color(id)))
         }
         // Draw the selected cell last (on top).
         cells.sort { a, b in
             let sa = shownSelected.map { shownOrder[$0] == a.id } ?? false, sb = shownSelected.map { shownOrder[$0] == b.id } ?? false
             return sa == sb ? a.id < b.id : sb
         }
-        report.frames.append(ReportData.Frame(t: time, offset: scrollView.offset, cells: cells, frame: frame, touch: finger))
+        shown.isReportFrame = true
+        shown.offset = scrollView.offset
+        shown.touch = finger
+        shown.cells = cells
         if tapFramesLeft > 0 {
             tapFramesLeft -= 1
             if tapFramesLeft == 0 { finger = nil }
         }
-        report.plots[0].values.append(scrollView.offset.y)
+        shown.plotValues = [scrollView.offset.y]
+        observer.scenario(didShow: shown)
+    }
+
+    private func mark(_ label: String) {
+        if configuration.record { observer?.scenario(didMark: label) }
     }
 
     /// A fixed colour per image.

@@ -1,3 +1,6 @@
+import SpringKitDynamics
+import SpringKitMotion
+
 /// The gallery's order and selection as plain values: tapping selects and deselects,
 /// and a move keeps the selection on its item by the four-case rule.
 public struct GallerySelection: Equatable, Sendable {

@@ -1,3 +1,5 @@
+import SpringKitMotion
+
 /// The difference between two orders of the same identifiers, with moves inferred.
 ///
 /// Up to `standardLibraryLimit` elements the difference is the standard library's

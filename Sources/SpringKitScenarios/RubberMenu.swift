@@ -1,16 +1,15 @@
+import SpringKitSupport
+import SpringKitDynamics
+import SpringKitMotion
+
 /// The rubber menu scenario (VPRubberMenu): a scroll view over a `RubberMenuLayout`,
 /// scripted by gestures, recorded per frame into a trace and a report.
 ///
 /// One frame, in order: input (finger or deceleration/bounce) → bounds change
 /// (resistance rule) → layout pass (culling, new springs) → one animator tick (the
 /// world's frame) → cells (stretch) → recording.
-public final class RubberMenu: FrameClock {
-    public enum StretchMode: String, Sendable, CaseIterable {
-        /// Every cell shows the one global `latestDelta` (the original's behaviour).
-        case latestDelta = "global"
-        /// Each cell shows its own spring displacement.
-        case displacement
-    }
+public final class RubberMenu: Scenario {
+    public typealias StretchMode = RubberStretchMode
 
     public struct Configuration: Sendable {
         public var itemCount = 40
@@ -41,14 +40,18 @@ public final class RubberMenu: FrameClock {
     public private(set) var maxSprings = 0
     /// Seconds from the last release to rest (scroll idle and world paused), once reached.
     public private(set) var settleTime: Double?
-    public private(set) var trace: Trace
-    public private(set) var report: ReportData
+    /// Receives every frame and gesture mark (nil: nothing is recorded).
+    public let observer: ScenarioObserver?
+    public let recordingDescription: ScenarioDescription
+    private var shown = ScenarioFrame()
 
     private var releaseTime: Double?
     private var lastDragVelocity = SIMD2<Double>(0, 0)
 
-    /// - Parameter budget: what the world's work and the recording are charged to (see `World.budget`).
-    public init(configuration: Configuration = Configuration(), budget: ResourceBudget? = nil) throws {
+    /// - Parameters:
+    ///   - budget: what the world's work and the recording are charged to (see `World.budget`).
+    ///   - observer: receives the frames and marks (see `ScenarioRecorder`).
+    public init(configuration: Configuration = Configuration(), budget: ResourceBudget? = nil, observer: ScenarioObserver? = nil) throws {
         self.configuration = configuration
         var scroll = configuration.scroll
         scroll.viewport = configuration.viewport
@@ -58,11 +61,13 @@ public final class RubberMenu: FrameClock {
                                       width: configuration.viewport.x, world: world)
         scroll.contentSize = layout.flow.contentSize
         scrollView = try ScrollView(configuration: scroll)
-        trace = Trace(columns: ["x", "y", "stretch"])
-        report = ReportData(title: "Rubber menu", viewport: configuration.viewport, edgeInset: configuration.constants.maxStretch)
-        report.plots = [ReportData.Plot(name: "stretch", unit: "pt", values: []),
-                        ReportData.Plot(name: "cell \(configuration.watchedCell) displacement", unit: "pt", values: []),
-                        ReportData.Plot(name: "scroll offset", unit: "pt", values: [])]
+        recordingDescription = ScenarioDescription(
+            title: "Rubber menu", viewport: configuration.viewport, edgeInset: configuration.constants.maxStretch,
+            columns: ["x", "y", "stretch"],
+            plots: [.init(name: "stretch", unit: "pt"), .init(name: "cell \(configuration.watchedCell) displacement", unit: "pt"),
+                    .init(name: "scroll offset", unit: "pt")])
+        self.observer = observer
+        if configuration.record { observer?.scenarioDidStart(recordingDescription) }
         try layout.layoutPass(bounds: bounds, touchY: nil)
         maxSprings = world.springCount
         try record()
@@ -81,7 +86,7 @@ public final class RubberMenu: FrameClock {
     /// A finger goes down at `point` (viewport coordinates). Takes no time.
     public func touchDown(at point: SIMD2<Double>) throws {
         try scrollView.touchDown(at: point)
-        report.markers.append(ReportData.Marker(frame: max(0, report.frames.count - 1), label: "touch down"))
+        mark("touch down")
         releaseTime = nil
         settleTime = nil
     }
@@ -95,7 +100,7 @@ public final class RubberMenu: FrameClock {
             throw DynamicsError.invalidParameter("drag distance and duration must be finite, duration ≥ 0")
         }
         let frames = try world.frames(in: seconds)
-        report.markers.append(ReportData.Marker(frame: max(0, report.frames.count - 1), label: "drag \(NumberFormat.human(distance.y, decimals: 1)) pt"))
+        mark("drag \(NumberFormat.human(distance.y, decimals: 1)) pt")
         for k in 1...frames {
             let finger = start + distance * (Double(k) / Double(frames))
             try advanceFrame(finger: finger)
@@ -107,7 +112,7 @@ public final class RubberMenu: FrameClock {
     public func release(velocity: SIMD2<Double>? = nil) throws {
         let fingerVelocity = velocity ?? lastDragVelocity
         try scrollView.release(fingerVelocity: fingerVelocity)
-        report.markers.append(ReportData.Marker(frame: max(0, report.frames.count - 1), label: "release \(NumberFormat.human(fingerVelocity.y, decimals: 0)) pt/s"))
+        mark("release \(NumberFormat.human(fingerVelocity.y, decimals: 0)) pt/s")
         releaseTime = time
     }
 
@@ -137,7 +142,7 @@ public final class RubberMenu: FrameClock {
         maxSprings = max(maxSprings, world.springCount)
         if let releaseTime, settleTime == nil, isAtRest {
             settleTime = time - releaseTime
-            report.markers.append(ReportData.Marker(frame: max(0, report.frames.count - 1), label: "rest"))
+            mark("rest")
         }
         try record()
     }
@@ -162,7 +167,7 @@ public final class RubberMenu: FrameClock {
     }
 
     private func record() throws {
-        guard configuration.record else {
+        guard configuration.record, let observer else {
             // Only the peak is kept: no cell list to build and sort.
             for index in layout.attached { peakStretch = max(peakStretch, abs(try stretch(of: index))) }
             return
@@ -170,24 +175,31 @@ public final class RubberMenu: FrameClock {
         let cells = try visibleCells()
         for cell in cells { peakStretch = max(peakStretch, abs(cell.stretch)) }
         try world.chargeRecording(rows: cells.count, values: 6)
-        let t = time
+        shown.reset(frame: frame, time: time)
         for cell in cells.sorted(by: { $0.index < $1.index }) {
-            trace.append(frame: frame, t: t, id: cell.index, cell.center.x, cell.center.y, cell.stretch)
+            shown.addRow(id: cell.index, cell.center.x, cell.center.y, cell.stretch)
         }
         let size = layout.flow.itemSize
-        report.frames.append(ReportData.Frame(t: t, offset: scrollView.offset, cells: cells.map {
-            ReportData.Cell(id: $0.index, x: $0.center.x - size.x / 2, y: $0.center.y - size.y / 2,
-                            width: size.x, height: size.y, stretch: $0.stretch, color: Self.color($0.index))
-        }, frame: frame, touch: scrollView.phase == .tracking ? scrollView.fingerLocation : nil))
+        shown.isReportFrame = true
+        shown.offset = scrollView.offset
+        shown.touch = scrollView.phase == .tracking ? scrollView.fingerLocation : nil
+        shown.cells = cells.map {
+            DrawnCell(id: $0.index, x: $0.center.x - size.x / 2, y: $0.center.y - size.y / 2,
+                      width: size.x, height: size.y, stretch: $0.stretch, color: Self.color($0.index))
+        }
         let watched = configuration.watchedCell
         var displacement = 0.0
         if let item = layout.item(at: watched) {
             displacement = try world.position(item).y - layout.flow.frame(watched).center.y
         }
-        report.plots[0].values.append(RubberCellShape.stretch(latestDelta: layout.latestDelta, displacement: 0, mode: .latestDelta,
-                                                              maxStretch: configuration.constants.maxStretch))
-        report.plots[1].values.append(displacement)
-        report.plots[2].values.append(scrollView.offset.y)
+        shown.plotValues = [RubberCellShape.stretch(latestDelta: layout.latestDelta, displacement: 0, mode: .latestDelta,
+                                                    maxStretch: configuration.constants.maxStretch),
+                            displacement, scrollView.offset.y]
+        observer.scenario(didShow: shown)
+    }
+
+    private func mark(_ label: String) {
+        if configuration.record { observer?.scenario(didMark: label) }
     }
 
     /// A fixed palette, by index.

@@ -1,3 +1,7 @@
+import SpringKitSupport
+import SpringKitDynamics
+import SpringKitMotion
+import SpringKitScenarios
 import CLua
 
 /// A bad argument to a Swift function called from Lua. The message follows Lua's own:

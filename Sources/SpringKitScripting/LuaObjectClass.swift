@@ -1,3 +1,4 @@
+import SpringKitMotion
 import CLua
 
 /// A Lua-visible class of Swift objects: a userdata holding a retained object, a

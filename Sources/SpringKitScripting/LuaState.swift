@@ -1,3 +1,6 @@
+import SpringKitSupport
+import SpringKitMath
+import SpringKitMotion
 import CLua
 import Foundation
 

@@ -1,3 +1,5 @@
+import SpringKitSupport
+import SpringKitMotion
 import Foundation
 #if canImport(Glibc)
 import Glibc

@@ -172,4 +172,5 @@ public struct ScriptParameters: Sendable {
     }
 }
 
+import SpringKitSupport
 import Foundation

@@ -1,3 +1,5 @@
+import SpringKitSupport
+import SpringKitReport
 import Foundation
 
 /// What one run of a script produced.

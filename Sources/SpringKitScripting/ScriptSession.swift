@@ -1,3 +1,8 @@
+import SpringKitSupport
+import SpringKitDynamics
+import SpringKitMotion
+import SpringKitScenarios
+import SpringKitReport
 import CLua
 
 /// The Swift side of one script run: parameters, seed, metrics and the returned outputs.

@@ -1,8 +1,20 @@
 /// SpringKitSim: deterministic, headless UIKit Dynamics-style springs for collection-view
 /// effects, scripted in Lua.
 ///
-/// Start with `World` (dynamics), `ScrollView`, `FlowLayout` and `RubberMenu`
-/// (scenarios), `Trace` (recording and checks) and `ScriptRunner` (Lua scenarios).
+/// This module is the library product: it re-exports the engine's layers, so one
+/// `import SpringKitSim` gives all of them. Start with `World` (dynamics), `ScrollView` and
+/// `FlowLayout` (motion), `RubberMenu` (scenarios), `Trace` (trace and report) and
+/// `ScriptRunner` (Lua). docs/architecture.md describes the layers.
+@_exported import SpringKitSupport
+@_exported import SpringKitMath
+@_exported import SpringKitDynamics
+@_exported import SpringKitMotion
+@_exported import SpringKitScenarios
+@_exported import SpringKitReport
+@_exported import SpringKitScripting
+@_exported import SpringKitTools
+
 public enum SpringKitSim {
-    public static let version = "0.1.0"
+    /// The library's version, as `simrun --version` prints it.
+    public static let version = SpringKitVersion.string
 }

@@ -9,7 +9,7 @@
 ///
 /// A value type with copy-on-write, like `Array`; only the operations the item store
 /// needs are provided.
-struct AlignedDoubleArray: RandomAccessCollection, MutableCollection {
+package struct AlignedDoubleArray: RandomAccessCollection, MutableCollection {
     /// Bytes the storage is aligned to.
     static let alignment = 64
 
@@ -38,7 +38,7 @@ struct AlignedDoubleArray: RandomAccessCollection, MutableCollection {
 
     private var storage: Storage
 
-    init() { storage = Storage(capacity: 0) }
+    package init() { storage = Storage(capacity: 0) }
 
     init(repeating value: Double, count: Int) {
         storage = Storage(capacity: count)
@@ -46,12 +46,12 @@ struct AlignedDoubleArray: RandomAccessCollection, MutableCollection {
         storage.count = count
     }
 
-    var startIndex: Int { 0 }
-    var endIndex: Int { storage.count }
+    package var startIndex: Int { 0 }
+    package var endIndex: Int { storage.count }
     /// Elements the storage holds before it must grow.
-    var capacity: Int { storage.capacity }
+    package var capacity: Int { storage.capacity }
 
-    subscript(index: Int) -> Double {
+    package subscript(index: Int) -> Double {
         get {
             precondition(index >= 0 && index < storage.count, "index out of range")
             return storage.base[index]
@@ -63,9 +63,9 @@ struct AlignedDoubleArray: RandomAccessCollection, MutableCollection {
         }
     }
 
-    mutating func reserveCapacity(_ n: Int) { makeUnique(capacity: Swift.max(n, storage.capacity)) }
+    package mutating func reserveCapacity(_ n: Int) { makeUnique(capacity: Swift.max(n, storage.capacity)) }
 
-    mutating func append(_ value: Double) {
+    package mutating func append(_ value: Double) {
         let count = storage.count
         makeUnique(capacity: count < storage.capacity ? storage.capacity : Swift.max(16, 2 * storage.capacity))
         storage.base[count] = value
@@ -73,7 +73,7 @@ struct AlignedDoubleArray: RandomAccessCollection, MutableCollection {
     }
 
     /// Moves the last element into `index` and drops the last slot (the order-free removal).
-    mutating func swapRemove(at index: Int) {
+    package mutating func swapRemove(at index: Int) {
         precondition(index >= 0 && index < storage.count, "index out of range")
         makeUnique(capacity: storage.capacity)
         let last = storage.count - 1
@@ -81,11 +81,11 @@ struct AlignedDoubleArray: RandomAccessCollection, MutableCollection {
         storage.count = last
     }
 
-    func withUnsafeBufferPointer<R>(_ body: (UnsafeBufferPointer<Double>) throws -> R) rethrows -> R {
+    package func withUnsafeBufferPointer<R>(_ body: (UnsafeBufferPointer<Double>) throws -> R) rethrows -> R {
         try body(UnsafeBufferPointer(start: storage.base, count: storage.count))
     }
 
-    mutating func withUnsafeMutableBufferPointer<R>(_ body: (UnsafeMutableBufferPointer<Double>) throws -> R) rethrows -> R {
+    package mutating func withUnsafeMutableBufferPointer<R>(_ body: (UnsafeMutableBufferPointer<Double>) throws -> R) rethrows -> R {
         makeUnique(capacity: storage.capacity)
         return try body(UnsafeMutableBufferPointer(start: storage.base, count: storage.count))
     }

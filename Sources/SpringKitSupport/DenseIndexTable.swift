@@ -1,27 +1,29 @@
 /// Maps stable identifiers to indices in dense arrays. Identifiers are handed out in
 /// increasing order and never reused, so a stale identifier is never mistaken for a new
 /// element. Removal moves the last element into the hole (the caller moves its arrays).
-struct DenseIndexTable {
+package struct DenseIndexTable {
     /// Identifier → dense index, or -1 once removed.
-    private(set) var denseIndexOf: [Int32] = []
+    package private(set) var denseIndexOf: [Int32] = []
     /// Dense index → identifier.
-    private(set) var identifierAt: [Int32] = []
+    package private(set) var identifierAt: [Int32] = []
 
-    var count: Int { identifierAt.count }
+    package init() {}
 
-    mutating func reserveCapacity(_ n: Int) {
+    package var count: Int { identifierAt.count }
+
+    package mutating func reserveCapacity(_ n: Int) {
         denseIndexOf.reserveCapacity(n)
         identifierAt.reserveCapacity(n)
     }
 
-    func denseIndex(_ identifier: Int32) -> Int? {
+    package func denseIndex(_ identifier: Int32) -> Int? {
         guard identifier >= 0, Int(identifier) < denseIndexOf.count else { return nil }
         let index = denseIndexOf[Int(identifier)]
         return index < 0 ? nil : Int(index)
     }
 
     /// Adds an element at the end of the dense arrays; returns its identifier.
-    mutating func append() -> Int32 {
+    package mutating func append() -> Int32 {
         let identifier = Int32(denseIndexOf.count)
         denseIndexOf.append(Int32(identifierAt.count))
         identifierAt.append(identifier)
@@ -30,7 +32,7 @@ struct DenseIndexTable {
 
     /// Removes `identifier`. Returns the dense index that was vacated; the element that
     /// was last (if it was not the removed one) now belongs at that index.
-    mutating func remove(_ identifier: Int32) -> (vacated: Int, movedFrom: Int?) {
+    package mutating func remove(_ identifier: Int32) -> (vacated: Int, movedFrom: Int?) {
         let index = Int(denseIndexOf[Int(identifier)])
         let last = identifierAt.count - 1
         denseIndexOf[Int(identifier)] = -1
@@ -46,7 +48,7 @@ struct DenseIndexTable {
 
 extension Array {
     /// Moves the last element into `index` and drops the last slot (the order-free removal).
-    mutating func swapRemove(at index: Int) {
+    package mutating func swapRemove(at index: Int) {
         let last = count - 1
         if index != last { self[index] = self[last] }
         removeLast()

@@ -5,8 +5,8 @@ import Foundation
 /// output stays in order whatever finishes first. When the system refuses a thread, the
 /// jobs run on the threads it did create, or on the calling thread. When `deliver` throws,
 /// no further job starts; the running ones finish before the error propagates.
-enum OrderedParallelMap {
-    static func run<T>(count: Int, jobs: Int, _ work: @escaping (Int) -> T, deliver: (Int, T) throws -> Void) rethrows {
+package enum OrderedParallelMap {
+    package static func run<T>(count: Int, jobs: Int, _ work: @escaping (Int) -> T, deliver: (Int, T) throws -> Void) rethrows {
         guard count > 0 else { return }
         let state = State<T>(count: count)
         let body = {

@@ -15,14 +15,14 @@ public protocol ResourceBudget: AnyObject {
 }
 
 /// The bytes one object reserved from a budget; they go back when the object goes.
-final class BudgetReservation {
-    let budget: ResourceBudget?
+package final class BudgetReservation {
+    package let budget: ResourceBudget?
     private(set) var bytes = 0
 
-    init(_ budget: ResourceBudget?) { self.budget = budget }
+    package init(_ budget: ResourceBudget?) { self.budget = budget }
 
     /// Reserves `count` elements of `bytesEach` (overflow counts as too much).
-    func reserve(_ count: Int, bytesEach: Int) throws {
+    package func reserve(_ count: Int, bytesEach: Int) throws {
         guard let budget else { return }
         let (total, overflow) = count.multipliedReportingOverflow(by: bytesEach)
         try budget.reserve(bytes: overflow ? Int.max : total)
@@ -30,7 +30,7 @@ final class BudgetReservation {
     }
 
     /// Charges `count` × `unitsEach` units of work (saturating).
-    func charge(_ count: Int, unitsEach: Int = 1) throws {
+    package func charge(_ count: Int, unitsEach: Int = 1) throws {
         guard let budget else { return }
         let (total, overflow) = count.multipliedReportingOverflow(by: unitsEach)
         try budget.charge(overflow ? Int.max : total)

@@ -6,7 +6,7 @@ import Darwin
 
 /// A joinable POSIX thread whose creation can fail visibly (Foundation's `Thread` gives no
 /// sign when the system refuses a thread, so waiting for it would hang).
-final class WorkerThread {
+package final class WorkerThread {
     private final class Body {
         let run: () -> Void
         init(_ run: @escaping () -> Void) { self.run = run }
@@ -19,7 +19,7 @@ final class WorkerThread {
     #endif
 
     /// Starts `body` on a new thread; nil when the system cannot create one.
-    init?(_ body: @escaping () -> Void) {
+    package init?(_ body: @escaping () -> Void) {
         let context = Unmanaged.passRetained(Body(body)).toOpaque()
         let status = pthread_create(&thread, nil, { context in
             #if canImport(Glibc)
@@ -37,7 +37,7 @@ final class WorkerThread {
     }
 
     /// Waits for the thread to finish.
-    func join() {
+    package func join() {
         #if canImport(Glibc)
         pthread_join(thread, nil)
         #else

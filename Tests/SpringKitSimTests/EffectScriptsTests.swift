@@ -1,5 +1,12 @@
 import XCTest
-@testable import SpringKitSim
+@testable import SpringKitSupport
+@testable import SpringKitMath
+@testable import SpringKitDynamics
+@testable import SpringKitMotion
+@testable import SpringKitScenarios
+@testable import SpringKitReport
+@testable import SpringKitScripting
+@testable import SpringKitTools
 
 /// The three effects written in Lua on the primitives: what they do, that their source holds
 /// no scroll physics or layout maths, and that the HTML player draws their shapes.

@@ -1,6 +1,13 @@
 import Foundation
 import XCTest
-@testable import SpringKitSim
+@testable import SpringKitSupport
+@testable import SpringKitMath
+@testable import SpringKitDynamics
+@testable import SpringKitMotion
+@testable import SpringKitScenarios
+@testable import SpringKitReport
+@testable import SpringKitScripting
+@testable import SpringKitTools
 
 /// What the studio and its page read: `PlayerData` JSON, export snippets and presets.
 final class PlayerDataTests: XCTestCase {

@@ -1,5 +1,12 @@
 import XCTest
-@testable import SpringKitSim
+@testable import SpringKitSupport
+@testable import SpringKitMath
+@testable import SpringKitDynamics
+@testable import SpringKitMotion
+@testable import SpringKitScenarios
+@testable import SpringKitReport
+@testable import SpringKitScripting
+@testable import SpringKitTools
 
 final class SweepTests: XCTestCase {
     func testAxesFromTheCommandLine() throws {

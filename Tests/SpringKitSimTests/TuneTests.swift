@@ -1,6 +1,13 @@
 import Foundation
 import XCTest
-@testable import SpringKitSim
+@testable import SpringKitSupport
+@testable import SpringKitMath
+@testable import SpringKitDynamics
+@testable import SpringKitMotion
+@testable import SpringKitScenarios
+@testable import SpringKitReport
+@testable import SpringKitScripting
+@testable import SpringKitTools
 
 /// The tuner: its pure renderer, and the real command driven in a terminal (tmux).
 final class TuneTests: XCTestCase {

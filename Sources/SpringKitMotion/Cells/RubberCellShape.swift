@@ -7,6 +7,14 @@ public enum PathElement: Equatable, Sendable {
     case close
 }
 
+/// What stretch a rubber cell shows.
+public enum RubberStretchMode: String, Sendable, CaseIterable {
+    /// Every cell shows the one global `latestDelta` (the original's behaviour).
+    case latestDelta = "global"
+    /// Each cell shows its own spring displacement.
+    case displacement
+}
+
 /// The rubber menu cell's mask: a rectangle whose top edge, `edgeInset` below the
 /// cell's top, bends into a bezier curve by `stretch`:
 ///
@@ -27,7 +35,7 @@ public enum RubberCellShape {
 
     /// The stretch a cell shows: the menu's clamped `latestDelta` (faithful), or the
     /// cell's own spring displacement (center − anchor), clamped to ±`maxStretch`.
-    public static func stretch(latestDelta: Double, displacement: Double, mode: RubberMenu.StretchMode, maxStretch: Double) -> Double {
+    public static func stretch(latestDelta: Double, displacement: Double, mode: RubberStretchMode, maxStretch: Double) -> Double {
         let raw = mode == .latestDelta ? latestDelta : displacement
         return min(max(raw, -maxStretch), maxStretch)
     }

@@ -1,3 +1,6 @@
+import SpringKitSupport
+import SpringKitDynamics
+
 /// A rectangle in points (origin top-left, y down).
 public struct Rect: Equatable, Sendable {
     public var x, y, width, height: Double

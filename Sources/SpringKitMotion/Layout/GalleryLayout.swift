@@ -1,3 +1,5 @@
+import SpringKitDynamics
+
 /// The gallery's flow layout: items fill lines left to right in equal cells, the selected
 /// item is enlarged (`selectedSize`), a line ends when the next item does not fit, items
 /// are centred vertically in their line, and lines are `spacing` apart.

@@ -1,3 +1,5 @@
+import SpringKitDynamics
+
 /// A grid of equal items, filled row by row: `columns` per row, `spacing` between
 /// items and rows, the grid's top-left at `origin`.
 public struct GridLayout: Equatable, Sendable {

@@ -1,3 +1,5 @@
+import SpringKitDynamics
+
 /// A layout of `count` items that can say which ones a rect shows: what the culler and the
 /// Lua `flow_layout` / `grid_layout` classes work on. Indices count from 0 here (Lua shows them from 1).
 public protocol ItemLayout {

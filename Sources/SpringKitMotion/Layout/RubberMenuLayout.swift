@@ -1,3 +1,6 @@
+import SpringKitSupport
+import SpringKitDynamics
+
 /// VPRubberMenu's layout rules over a `World`: springs for the items in the visible
 /// rect (bounds inset by −`visibleInset`), the bounds-change resistance rule, and the
 /// pre-offset of newly visible items. See docs/rubbermenu.md.
@@ -36,7 +39,7 @@ public final class RubberMenuLayout {
     public let flow: FlowLayout
     public let world: World
     /// The last bounds change, `new.y − old.y` (stays after the scrolling stops).
-    public internal(set) var latestDelta = 0.0
+    public package(set) var latestDelta = 0.0
     /// Items with a spring: a contiguous range of indices, and their world identifiers.
     public private(set) var attached: Range<Int> = 0..<0
     private var items: [ItemID] = []

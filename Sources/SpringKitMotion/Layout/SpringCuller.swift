@@ -1,3 +1,5 @@
+import SpringKitDynamics
+
 /// Hangs the items a rect shows on springs and takes them off when they leave, as the
 /// springy collection-view layouts do in `prepare()`: each item whose frame intersects the
 /// bounds grown by `inset` gets a world item at its layout center, attached by a spring to

@@ -1,4 +1,8 @@
+import SpringKitSupport
+import SpringKitDynamics
 import Foundation
+import SpringKitDynamics
+import SpringKitSupport
 
 /// A scenario that plays display frames on the world's clock: the rubber menu, the gallery and
 /// the gesture player. Waiting is defined once here, so every `wait` and `wait_until_rest`
@@ -35,5 +39,17 @@ extension FrameClock {
         guard value.isFinite, value >= 0 else {
             throw DynamicsError.invalidParameter("\(name) must be a finite number ≥ 0, got \(NumberFormat.shortest(value))")
         }
+    }
+}
+
+extension World {
+    /// Configured frames a gesture of `seconds` takes (at least 1); throws when they would
+    /// not fit a whole number (the work itself is bounded by the budget).
+    package func frames(in seconds: Double) throws -> Int {
+        let frames = (seconds / configuration.frameDuration).rounded()
+        guard frames.isFinite, frames < 9e15 else {
+            throw DynamicsError.invalidParameter("\(NumberFormat.shortest(seconds)) s is more frames than can be counted")
+        }
+        return max(1, Int(frames))
     }
 }

@@ -1,3 +1,5 @@
+import SpringKitDynamics
+
 /// Plays scripted gestures frame by frame through a scroll view and a world, in the order
 /// a collection view runs them:
 ///

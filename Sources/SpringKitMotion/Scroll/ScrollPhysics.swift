@@ -1,3 +1,5 @@
+import SpringKitMath
+
 /// The formulas of `UIScrollView`'s motion (see docs/physics.md, "Scroll view").
 public enum ScrollPhysics {
     /// `UIScrollView.DecelerationRate.normal` and `.fast`: velocity is multiplied by the

@@ -1,3 +1,6 @@
+import SpringKitSupport
+import SpringKitDynamics
+
 /// A `UIScrollView` model along one axis (vertical by default): touch tracking with rubber
 /// banding past the edges, deceleration after a fling, and a bounce back to the edge.
 ///

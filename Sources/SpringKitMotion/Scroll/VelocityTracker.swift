@@ -1,3 +1,6 @@
+import SpringKitSupport
+import SpringKitDynamics
+
 /// Estimates a finger's velocity from timed positions, as a pan gesture reports it: the
 /// displacement over the samples of the last `window` seconds divided by their time span.
 public struct VelocityTracker: Sendable {

@@ -1,3 +1,7 @@
+import SpringKitSupport
+import SpringKitMotion
+import SpringKitScenarios
+
 /// A self-contained HTML page that plays a golden trace and a new run overlaid: per frame
 /// every id's (x, y) from both (golden blue, new orange, a red line where they differ), a
 /// scrubber, play, `?frame=N` links, and the divergence (largest |Δ| per frame over rows

@@ -1,3 +1,7 @@
+import SpringKitSupport
+import SpringKitMotion
+import SpringKitScenarios
+
 /// Renders a `ReportData` as one self-contained HTML page: a player that draws every
 /// cell with its curved top edge, a time scrubber, and the report's plots with a cursor
 /// at the current time. No external resources; the data is inlined as JSON.
@@ -183,10 +187,4 @@ public enum HTMLReport {
     }
     </script></body></html>
     """#
-}
-
-extension String {
-    func leftPadded(to width: Int, with pad: Character = "0") -> String {
-        count >= width ? self : String(repeating: pad, count: width - count) + self
-    }
 }

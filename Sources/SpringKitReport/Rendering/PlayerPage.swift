@@ -1,3 +1,6 @@
+import SpringKitMotion
+import SpringKitScenarios
+
 /// The player front-end: one HTML page with its script and styles inline, no external
 /// resources. In the studio (`simrun studio`) it asks the local server for runs and shows
 /// sliders, presets, the export panel and save; as a static report it reads the run from the

@@ -1,19 +1,10 @@
+import SpringKitMotion
 /// What a visual report shows: per frame, the visible cells (frame in content
 /// coordinates, stretch of the curved top edge, colour) and the scroll offset; and
 /// time series to plot under the player. Renderers (HTML, terminal) read only this.
 public struct ReportData: Sendable {
-    public struct Cell: Sendable, Equatable {
-        public var id: Int
-        public var x, y, width, height: Double
-        /// Stretch of the bezier top edge (0: flat); see `RubberCellShape`.
-        public var stretch: Double
-        /// `0xRRGGBB`.
-        public var color: UInt32
-        public init(id: Int, x: Double, y: Double, width: Double, height: Double, stretch: Double, color: UInt32) {
-            self.id = id; self.x = x; self.y = y; self.width = width; self.height = height
-            self.stretch = stretch; self.color = color
-        }
-    }
+    /// A drawn cell (see `DrawnCell`).
+    public typealias Cell = DrawnCell
 
     public struct Frame: Sendable {
         public var t: Double

@@ -1,3 +1,7 @@
+import SpringKitSupport
+import SpringKitMotion
+import SpringKitScenarios
+
 /// The compact encoding of a `ReportData` inside an HTML report (version 2), streamed into
 /// one buffer. The page's decoder (`javaScriptDecoder`) turns it back into frames; the player
 /// only ever sees decoded frames, so either side can be replaced without touching the other.

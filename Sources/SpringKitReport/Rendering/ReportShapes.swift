@@ -1,3 +1,7 @@
+import SpringKitSupport
+import SpringKitMotion
+import SpringKitScenarios
+
 /// Generic drawing for reports of any scenario: shapes per frame (rects, rounded rects,
 /// paths, circles, labels; filled or outlined, ghosts, in content or viewport coordinates)
 /// and markers for the gesture steps. `springkit.report{...}` builds them from Lua.

@@ -1,3 +1,5 @@
+import SpringKitMotion
+
 /// The determinism hash of a trace, in the manner of Box2D v3's determinism test: one
 /// 64-bit FNV-1a hash over the bytes of the trace's CSV data — the header row and every data
 /// row, each with its `\n` — leaving out the comment lines (`#`: format, script, params,

@@ -1,3 +1,5 @@
+import SpringKitMotion
+
 /// How closely a trace must match its golden: a value passes when
 /// `|actual − expected| ≤ abs + rel · |expected|`. Columns may override both.
 public struct ToleranceSpec: Equatable, Sendable {

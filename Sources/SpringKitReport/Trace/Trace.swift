@@ -1,3 +1,5 @@
+import SpringKitMotion
+
 /// A motion trace: one row per (frame, item), columns `frame`, `t`, `id` first and
 /// then the scenario's own. Values are stored row-major in one contiguous array.
 public struct Trace: Equatable, Sendable {
@@ -54,6 +56,13 @@ public struct Trace: Equatable, Sendable {
         values.append(t)
         values.append(Double(id))
         values.append(contentsOf: rest)
+    }
+
+    /// Appends whole rows, row-major (`rows.count` a multiple of `columns.count`).
+    /// - Complexity: O(`rows.count`).
+    public mutating func append(rows: [Double]) {
+        precondition(rows.count % max(1, columns.count) == 0, "trace rows of \(rows.count) values for \(columns.count) columns")
+        values.append(contentsOf: rows)
     }
 
     public mutating func reserveRows(_ count: Int) { values.reserveCapacity(count * columns.count) }

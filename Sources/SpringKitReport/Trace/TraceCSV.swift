@@ -1,3 +1,5 @@
+import SpringKitSupport
+import SpringKitMotion
 import Foundation
 
 /// A trace file that cannot be read, with the line where reading stopped.
@@ -6,6 +8,11 @@ public struct TraceFormatError: Error, CustomStringConvertible, Equatable {
     public var line: Int
     public var reason: String
     public var description: String { line > 0 ? "\(path):\(line): \(reason)" : "\(path): \(reason)" }
+
+    /// `line` 0: the file as a whole.
+    public init(path: String, line: Int, reason: String) {
+        self.path = path; self.line = line; self.reason = reason
+    }
 }
 
 /// Reading and writing traces as CSV (the contract in docs/traces.md) and JSON Lines.

@@ -1,3 +1,6 @@
+import SpringKitSupport
+import SpringKitMotion
+
 /// The result of comparing a trace with its golden: rows matched by (frame, id), the
 /// rows only one of them has, and per column the largest difference over matched rows.
 public struct TraceComparison: Sendable {

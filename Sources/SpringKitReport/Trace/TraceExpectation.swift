@@ -1,3 +1,6 @@
+import SpringKitSupport
+import SpringKitMotion
+
 /// A property of a script's trace that `simrun check` tests next to its golden, declared with
 /// `springkit.expect{...}`: settle time, overshoot, oscillations, residual motion at rest,
 /// staying in bounds, no gap between adjacent items. Each is scoped to one item (or all) and

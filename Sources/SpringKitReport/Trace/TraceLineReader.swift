@@ -1,3 +1,4 @@
+import SpringKitMotion
 import Foundation
 #if canImport(Glibc)
 import Glibc

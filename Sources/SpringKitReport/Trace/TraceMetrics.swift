@@ -1,3 +1,5 @@
+import SpringKitMotion
+
 /// Metrics of a motion signal sampled at times `t` (seconds).
 ///
 /// All functions take the signal relative to its rest value `target`.

@@ -1,3 +1,6 @@
+import SpringKitSupport
+import SpringKitDynamics
+import SpringKitMotion
 import CLua
 
 /// `w:add_items{...}` and `w:attach_all{...}`: many items or springs in one call, their

@@ -1,10 +1,13 @@
+import SpringKitSupport
+import SpringKitMath
+import SpringKitMotion
 import CLua
 
 /// `springkit.param`, `preset`, `metric`, `tolerance`, `seed`, `random`, `version`.
 extension ModuleBuilder {
     func addCore() {
         let session = self.session
-        constant("version", SpringKitSim.version)
+        constant("version", SpringKitVersion.string)
 
         function("param") { call in
             let name = try call.string(1)

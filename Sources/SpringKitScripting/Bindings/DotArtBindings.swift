@@ -1,3 +1,6 @@
+import SpringKitReport
+import SpringKitMotion
+import SpringKitScenarios
 import CLua
 import Foundation
 
@@ -111,7 +114,7 @@ extension ModuleBuilder {
                     if let inner { c.world = try Self.worldConfiguration(inner, call) }
                 }
             }
-            let art = try call.checked(1) { try DotArt(configuration: c, seed: session.seed, budget: session.budget) }
+            let art = try call.checked(1) { try DotArt(configuration: c, seed: session.seed, budget: session.budget, observer: ScenarioRecorder()) }
             call.push(art, as: LuaClasses.dotArt)
             return 1
         }

@@ -1,3 +1,6 @@
+import SpringKitMotion
+import SpringKitDynamics
+
 /// `springkit.world{...}` and the World methods (see docs/lua-api.md, "Dynamics").
 extension ModuleBuilder {
     func addDynamics() {

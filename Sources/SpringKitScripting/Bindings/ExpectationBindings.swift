@@ -1,3 +1,7 @@
+import SpringKitSupport
+import SpringKitMotion
+import SpringKitReport
+
 /// `springkit.expect{...}`: declares a property of the returned trace for `simrun check`.
 extension ModuleBuilder {
     /// The criteria `springkit.expect` accepts; exactly one per call.

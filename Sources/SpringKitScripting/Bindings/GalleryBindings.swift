@@ -1,3 +1,6 @@
+import SpringKitReport
+import SpringKitMotion
+import SpringKitScenarios
 import CLua
 
 /// `springkit.gallery{...}` and its methods.
@@ -100,7 +103,7 @@ extension ModuleBuilder {
                     if let inner { c.world = try Self.worldConfiguration(inner, call) }
                 }
             }
-            let g = try call.checked(1) { try Gallery(configuration: c, budget: session.budget) }
+            let g = try call.checked(1) { try Gallery(configuration: c, budget: session.budget, observer: ScenarioRecorder()) }
             call.push(g, as: LuaClasses.gallery)
             return 1
         }

@@ -1,3 +1,6 @@
+import SpringKitSupport
+import SpringKitDynamics
+import SpringKitMotion
 import CLua
 
 /// A flow or grid layout owned by Lua.

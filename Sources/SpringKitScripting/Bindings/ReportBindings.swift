@@ -1,3 +1,7 @@
+import SpringKitSupport
+import SpringKitMotion
+import SpringKitScenarios
+import SpringKitReport
 import CLua
 
 /// `springkit.report{title =, viewport = {w, h}, edge_inset =, plots = {{name =, unit =}, ...}}` and

@@ -1,3 +1,6 @@
+import SpringKitReport
+import SpringKitMotion
+import SpringKitScenarios
 import CLua
 
 /// Scenario constructors and their methods: `springkit.rubber_menu{...}`, plus the
@@ -140,7 +143,7 @@ extension ModuleBuilder {
         function("rubber_menu") { call in
             let configuration = try Self.rubberMenuConfiguration(try call.table(1, optional: true), call,
                                                                  recordByDefault: session.recordsOutputs)
-            let menu = try call.checked(1) { try RubberMenu(configuration: configuration, budget: session.budget) }
+            let menu = try call.checked(1) { try RubberMenu(configuration: configuration, budget: session.budget, observer: ScenarioRecorder()) }
             call.push(menu, as: LuaClasses.rubberMenu)
             return 1
         }

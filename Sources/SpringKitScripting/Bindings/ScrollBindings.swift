@@ -1,3 +1,6 @@
+import SpringKitSupport
+import SpringKitDynamics
+import SpringKitMotion
 import CLua
 
 /// A scroll view owned by Lua, with its bounds-change hook.

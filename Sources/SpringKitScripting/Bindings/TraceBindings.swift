@@ -1,3 +1,5 @@
+import SpringKitMotion
+import SpringKitReport
 import CLua
 
 /// `springkit.trace{columns}`, `springkit.load_trace(path)` and the Trace methods.

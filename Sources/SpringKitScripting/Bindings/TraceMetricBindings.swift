@@ -1,3 +1,6 @@
+import SpringKitMotion
+import SpringKitReport
+
 /// Trace methods computing metrics: `tr:settle_time{...}`, `tr:overshoot{...}`,
 /// `tr:peak{...}`, `tr:oscillations{...}`. Each takes `{column =, id =, target = 0, epsilon = 0.5,
 /// from =, to =}`; `from` and `to` (seconds, inclusive) limit the rows to a time window.

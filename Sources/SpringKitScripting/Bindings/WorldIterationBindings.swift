@@ -1,3 +1,5 @@
+import SpringKitDynamics
+import SpringKitMotion
 import CLua
 
 /// World methods that list items and springs and switch springs off:

@@ -1,3 +1,7 @@
+import SpringKitSupport
+import SpringKitMotion
+import SpringKitReport
+import SpringKitScripting
 import Foundation
 
 /// Golden-trace checks, as `simrun check` runs them: each script's trace is compared

@@ -1,3 +1,7 @@
+import SpringKitSupport
+import SpringKitMotion
+import SpringKitReport
+
 /// JUnit XML for CI systems: one `testsuite`; per checked script one `testcase` for its
 /// golden and one per `springkit.expect` declaration. Differences and broken expectations
 /// are `failure`s, bad input `error`s, scripts without a trace `skipped`. The suite's
@@ -106,31 +110,9 @@ public enum JUnitReport {
         return "\(milliseconds / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
     }
 
-    /// XML text or attribute content. Characters XML 1.0 cannot hold (C0 controls other than
-    /// tab and line ends, U+FFFE, U+FFFF) are written as visible `\xHH` text, so the file
-    /// stays well-formed whatever a golden or a message contains.
-    /// The entities `escape` writes and `unescape` reads (numeric ones keep line ends and tabs in attributes).
-    private static let entities: [(character: Unicode.Scalar, name: String)] = [
-        ("&", "amp"), ("<", "lt"), (">", "gt"), ("\"", "quot"), ("'", "apos"), ("\n", "#10"), ("\r", "#13"), ("\t", "#9"),
-    ]
+    static func escape(_ text: String) -> String { XMLText.escape(text) }
 
-    static func escape(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            if let entity = entities.first(where: { $0.character == scalar }) {
-                out += "&" + entity.name + ";"
-            } else {
-                if scalar.value < 0x20 {
-                    out += VisibleText.escaped(String(scalar))
-                } else if scalar.value == 0xFFFE || scalar.value == 0xFFFF {
-                    out += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out
-    }
+    private static var entities: [(character: Unicode.Scalar, name: String)] { XMLText.entities }
 
     /// A JUnit file as `render` wrote it, read back for `simrun merge`.
     public struct Parsed: Sendable {

@@ -1,3 +1,7 @@
+import SpringKitSupport
+import SpringKitMotion
+import SpringKitReport
+
 /// An SVG heatmap of a metric over a one- or two-parameter grid (lower values darker).
 public enum SVGHeatmap {
     public static func render(xName: String, xValues: [Double], yName: String?, yValues: [Double],

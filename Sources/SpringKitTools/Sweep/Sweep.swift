@@ -1,3 +1,6 @@
+import SpringKitSupport
+import SpringKitMotion
+import SpringKitScripting
 import Foundation
 
 /// A parameter sweep: a script run at every point of a grid, in parallel, each point with

@@ -1,3 +1,6 @@
+import SpringKitSupport
+import SpringKitMath
+
 /// Copy-ready code for a script's spring (its `damping` and `frequency` parameters, with
 /// `length`, `resistance` and `max_stretch` when it declares them) in the APIs people use:
 /// UIKit Dynamics, SwiftUI, Core Animation, UIKit property animators, Android, react-spring

@@ -1,3 +1,10 @@
+import SpringKitSupport
+import SpringKitMath
+import SpringKitMotion
+import SpringKitScenarios
+import SpringKitReport
+import SpringKitScripting
+
 /// Renders `TuneState` as the tuner's screen: a pure function from state and terminal size
 /// to lines of text (no terminal I/O). Lines are exactly `columns` wide.
 public enum TuneScreen {

@@ -1,3 +1,10 @@
+import SpringKitSupport
+import SpringKitMath
+import SpringKitMotion
+import SpringKitScenarios
+import SpringKitReport
+import SpringKitScripting
+
 /// What `simrun tune` shows and edits: the script's parameters and their current values,
 /// the latest run (its watched series, readouts and report), the saved run for comparison,
 /// and the playback position. Pure data; `TuneScreen` renders it, the command drives it.

@@ -1,3 +1,9 @@
+import SpringKitReport
+import SpringKitScripting
+import SpringKitSupport
+import SpringKitMotion
+import SpringKitScenarios
+
 /// One run as the player front-end (`PlayerPage`) reads it, as JSON: the parameters and presets, the
 /// report's frames (cells, shapes, scroll offset, finger), gesture marks and plots, each traced item's
 /// columns with their readouts (computed here, by `TraceMetrics.Readouts`), the script's
