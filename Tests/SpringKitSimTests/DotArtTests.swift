@@ -17,7 +17,7 @@ final class DotArtTests: XCTestCase {
     private func quietArt(seed: UInt64 = 1) throws -> DotArt {
         var configuration = DotArt.Configuration()
         configuration.reportEvery = 0
-        return try DotArt(configuration: configuration, seed: seed)
+        return try DotArt(configuration: configuration, seed: seed, observer: ScenarioRecorder())
     }
 
     func testEveryPositionShowsTheImageAfterAnyChange() throws {
@@ -144,7 +144,7 @@ final class DotArtTests: XCTestCase {
             configuration.stagger = 0.001
             configuration.burst = 200
             configuration.reportEvery = 0
-            let art = try DotArt(configuration: configuration, seed: 5)
+            let art = try DotArt(configuration: configuration, seed: 5, observer: ScenarioRecorder())
             try art.explode()
             XCTAssertTrue(try art.waitUntilWhole(limit: 20))
             return art.trace.values

@@ -49,7 +49,7 @@ final class GalleryTests: XCTestCase {
     private func makeGallery() throws -> Gallery {
         var configuration = Gallery.Configuration()
         configuration.record = false
-        return try Gallery(configuration: configuration)
+        return try Gallery(configuration: configuration, observer: ScenarioRecorder())
     }
 
     func testSelectedMiddleCellsEndCentred() throws {

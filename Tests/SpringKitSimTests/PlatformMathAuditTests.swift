@@ -6,11 +6,15 @@ import XCTest
 /// Checked twice: in the built object files (undefined symbols with `nm`, instructions with
 /// `objdump`) and in the sources (calls outside `DMath`, the C kernel's contraction pragmas).
 final class PlatformMathAuditTests: XCTestCase {
-    /// The library's folders left out of the audit: only the display side (Rendering draws
-    /// reports and images from values already computed). Everything else — Dynamics, Scroll,
-    /// Layout, Scenarios, Cells, Trace, Scripting, Support, Tuning (sweeps, whose tables shards
-    /// on several hosts must reproduce) — computes values that users compare across machines.
-    static let displayFolders: Set<String> = ["Rendering"]
+    /// The library's folders left out of the audit, below Sources/: only the display side
+    /// (SpringKitReport's Rendering draws reports and images from values already computed).
+    /// Everything else — every layer from Support to Tools (sweeps, whose tables shards on
+    /// several hosts must reproduce) — computes values that users compare across machines.
+    static let displayFolders: Set<String> = ["SpringKitReport/Rendering"]
+
+    /// The engine's targets, whose folders below Sources/ are their names.
+    static let engineTargets = ["SpringKitSupport", "SpringKitMath", "SpringKitDynamics", "SpringKitMotion", "SpringKitScenarios",
+                                "SpringKitReport", "SpringKitScripting", "SpringKitTools", "SpringKitSim"]
 
     /// Transcendental functions of C's math library and their float/long double variants.
     static let transcendentals = ["exp", "exp2", "exp10", "expm1", "log", "log2", "log10", "log1p", "logb", "pow",
@@ -53,7 +57,7 @@ final class PlatformMathAuditTests: XCTestCase {
 
     // MARK: Object files
 
-    /// The folder holding the build's `SpringKitSim.build` and `CSpringKernel.build`.
+    /// The folder holding the build's `<target>.build` folders.
     static func buildProducts() throws -> URL {
         var candidates = [Bundle(for: PlatformMathAuditTests.self).bundleURL.deletingLastPathComponent()]
         if let executable = Bundle.main.executableURL { candidates.append(executable.deletingLastPathComponent()) }
@@ -64,14 +68,17 @@ final class PlatformMathAuditTests: XCTestCase {
         throw XCTSkip("no SpringKitSim.build next to the test bundle (looked in \(candidates.map(\.path)))")
     }
 
-    /// The library's Swift files outside `displayFolders`, as paths below Sources/SpringKitSim, sorted.
+    /// The engine's Swift files outside `displayFolders`, as paths below Sources/ (the
+    /// first component the target), sorted.
     static func simulationSources() throws -> [String] {
-        let sources = repositoryRoot.appendingPathComponent("Sources/SpringKitSim")
+        let sources = repositoryRoot.appendingPathComponent("Sources")
         var result: [String] = []
-        guard let walker = FileManager.default.enumerator(atPath: sources.path) else { return [] }
-        while let path = walker.nextObject() as? String {
-            let folder = path.split(separator: "/").first.map(String.init) ?? ""
-            if path.hasSuffix(".swift") && !displayFolders.contains(folder) { result.append(path) }
+        for target in engineTargets {
+            guard let walker = FileManager.default.enumerator(atPath: sources.appendingPathComponent(target).path) else { continue }
+            while let path = walker.nextObject() as? String {
+                let folder = target + "/" + (path.split(separator: "/").dropLast().first.map(String.init) ?? "")
+                if path.hasSuffix(".swift") && !displayFolders.contains(folder) { result.append(target + "/" + path) }
+            }
         }
         return result.sorted()
     }
@@ -80,8 +87,10 @@ final class PlatformMathAuditTests: XCTestCase {
     /// builds compile file by file), the C kernel's, and `DMath`'s own.
     static func simulationObjects() throws -> [URL] {
         let products = try buildProducts()
-        let objects = products.appendingPathComponent("SpringKitSim.build")
-        var result = try simulationSources().map { objects.appendingPathComponent(URL(fileURLWithPath: $0).lastPathComponent + ".o") }
+        var result = try simulationSources().map { path in
+            let target = String(path.split(separator: "/")[0])
+            return products.appendingPathComponent("\(target).build").appendingPathComponent(URL(fileURLWithPath: path).lastPathComponent + ".o")
+        }
         let kernel = products.appendingPathComponent("CSpringKernel.build")
         for name in try FileManager.default.contentsOfDirectory(atPath: kernel.path).sorted() where name.hasSuffix(".o") {
             result.append(kernel.appendingPathComponent(name))
@@ -161,7 +170,7 @@ final class PlatformMathAuditTests: XCTestCase {
     func testSimulationSourcesRouteMathThroughDMath() throws {
         let names = Self.transcendentals.joined(separator: "|")
         let swiftCall = "(^|[^\\w.])((Foundation|Glibc|Darwin)\\.)?(\(names)|fma)\\s*\\(|\\.(formA|a)ddingProduct\\("
-        let sources = repositoryRoot.appendingPathComponent("Sources/SpringKitSim")
+        let sources = repositoryRoot.appendingPathComponent("Sources")
         var offenders: [String] = []
         var scanned = 0
         for path in try Self.simulationSources() where !path.hasSuffix("/DeterministicMath.swift") {
@@ -189,7 +198,7 @@ final class PlatformMathAuditTests: XCTestCase {
             }
         }
         XCTAssertGreaterThan(scanned, 30)
-        XCTAssertEqual(offenders, [], "call DMath (Sources/SpringKitSim/Support/DeterministicMath.swift) instead")
+        XCTAssertEqual(offenders, [], "call DMath (Sources/SpringKitMath/DeterministicMath.swift) instead")
     }
 
     func testSourceScanSeesCallsButNotCommentsOrMembers() {

@@ -119,7 +119,7 @@ final class RubberMenuRuleTests: XCTestCase {
     }
 
     func testCellsAreDrawnInZIndexOrder() throws {
-        let menu = try RubberMenu()
+        let menu = try RubberMenu(observer: ScenarioRecorder())
         try menu.touchDown(at: SIMD2(160, 300))
         try menu.drag(by: SIMD2(0, -300), seconds: 0.3)
         let cells = try menu.visibleCells()
@@ -131,13 +131,13 @@ final class RubberMenuRuleTests: XCTestCase {
 
     func testStretchStaysAfterADragThatStopsWithoutAFling() throws {
         var configuration = RubberMenu.Configuration()
-        let faithful = try RubberMenu(configuration: configuration)
+        let faithful = try RubberMenu(configuration: configuration, observer: ScenarioRecorder())
         try faithful.touchDown(at: SIMD2(160, 300))
         try faithful.drag(by: SIMD2(0, -100), seconds: 0.2)
         try faithful.wait(seconds: 1)
         XCTAssertEqual(try faithful.stretch(of: 2), 100.0 / 12, accuracy: 1e-9, "the original keeps the last delta")
         configuration.resetStretchWhenStill = true
-        let reset = try RubberMenu(configuration: configuration)
+        let reset = try RubberMenu(configuration: configuration, observer: ScenarioRecorder())
         try reset.touchDown(at: SIMD2(160, 300))
         try reset.drag(by: SIMD2(0, -100), seconds: 0.2)
         try reset.wait(seconds: 0.1)

@@ -36,7 +36,7 @@ final class RubberMenuScenarioTests: XCTestCase {
     }
 
     func testTheMenuIsPausedAtTheEnd() throws {
-        let menu = try RubberMenu()
+        let menu = try RubberMenu(observer: ScenarioRecorder())
         try menu.touchDown(at: SIMD2(160, 300))
         try menu.drag(by: SIMD2(0, -600), seconds: 0.6)
         try menu.release()
@@ -58,7 +58,7 @@ final class RubberMenuScenarioTests: XCTestCase {
     func testFlingPastTheEndBouncesBackToTheEdge() throws {
         var configuration = RubberMenu.Configuration()
         configuration.itemCount = 6
-        let menu = try RubberMenu(configuration: configuration)
+        let menu = try RubberMenu(configuration: configuration, observer: ScenarioRecorder())
         try menu.touchDown(at: SIMD2(160, 300))
         try menu.drag(by: SIMD2(0, -200), seconds: 0.2)
         try menu.release(velocity: SIMD2(0, -3000))
