@@ -1,3 +1,4 @@
+import SpringKitMath
 import CSpringKernel
 import Dispatch
 import Foundation

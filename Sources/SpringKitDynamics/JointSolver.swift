@@ -1,3 +1,4 @@
+import SpringKitMath
 /// Springs that are not a lone anchored soft spring — item-to-item springs, rigid
 /// springs (frequency 0), several springs on one item — solved as Box2D 2.3 solves
 /// distance joints, written as Box2D v3 writes its solver: a step is a list of named stages,

@@ -1,3 +1,4 @@
+import SpringKitSupport
 import CSpringKernel
 #if canImport(Glibc)
 import Glibc

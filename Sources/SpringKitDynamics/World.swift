@@ -1,3 +1,4 @@
+import SpringKitMath
 import SpringKitSupport
 
 /// A world of dynamic items on springs, stepped as `UIDynamicAnimator` steps its
