@@ -3,17 +3,19 @@ SWIFT ?= swift
 SIMRUN_RELEASE := .build/release/simrun
 SIMRUN_DEBUG := .build/debug/simrun
 
-.PHONY: run test deps test-deps build release check determinism studio-tests bench bench-peers bench-suite clean
+.PHONY: run test deps test-deps build release check determinism layers studio-tests bench bench-peers bench-suite clean
 
 ## make run: install what is missing, build release, run the rubber menu.
 run: deps release
 	$(SIMRUN_RELEASE) scripts/rubbermenu.lua
 
-## make test: install what is missing, then unit tests (the hostile-input battery against the debug and
-## release simrun among them), golden checks, the determinism check and the studio's server and
-## browser tests.
+## make test: install what is missing, then the layering check, unit tests (the hostile-input battery
+## against the debug and release simrun among them), golden checks, the determinism check and the
+## studio's server and browser tests. The debug build refuses a target importing what it does not
+## declare (docs/architecture.md).
 test: test-deps
-	$(SWIFT) build
+	$(SWIFT) build --explicit-target-dependency-import-check error
+	tools/check-layers
 	$(SWIFT) build -c release --product simrun
 	SIMRUN_RELEASE=$(CURDIR)/$(SIMRUN_RELEASE) $(SWIFT) test --disable-swift-testing
 	$(MAKE) --no-print-directory check determinism studio-tests
@@ -29,6 +31,10 @@ build: deps
 
 release: deps
 	$(SWIFT) build -c release --product simrun
+
+## The engine's layers import only downward (docs/architecture.md).
+layers:
+	tools/check-layers
 
 ## Golden traces of every script in scripts/.
 check: release

@@ -44,7 +44,7 @@ let package = Package(
         .target(name: "StudioServer", dependencies: ["SpringKitSim", "CMicroHTTPD"]),
         .executableTarget(name: "simrun", dependencies: ["SpringKitSim", "CTerminal", "StudioServer"]),
         // Data/: reference values read from the source tree (Data/math-reference.txt).
-        .testTarget(name: "SpringKitSimTests", dependencies: ["SpringKitSim", "SpringKitTools", "SpringKitScripting", "SpringKitReport", "SpringKitScenarios", "SpringKitMotion", "SpringKitDynamics", "SpringKitMath", "SpringKitSupport"], exclude: ["Data"]),
+        .testTarget(name: "SpringKitSimTests", dependencies: ["SpringKitSim", "SpringKitTools", "SpringKitScripting", "SpringKitReport", "SpringKitScenarios", "SpringKitMotion", "SpringKitDynamics", "SpringKitMath", "SpringKitSupport", "CLua"], exclude: ["Data"]),
         .testTarget(name: "StudioServerTests", dependencies: ["StudioServer"]),
     ]
 )
