@@ -70,15 +70,9 @@ enum CheckCommand {
         }
         options.script.output = nil
         let environment = ProcessInfo.processInfo.environment
-        let inCI = isSet(environment["CI"])
-        options.update = explicitUpdate
-        if isSet(environment["SPRINGKIT_UPDATE_GOLDENS"]) {
-            if inCI {
-                FileHandle.standardError.write(Data("simrun check: CI is set, so SPRINGKIT_UPDATE_GOLDENS is ignored (pass --update to write)\n".utf8))
-            } else {
-                options.update = true
-            }
-        }
+        let policy = GoldenUpdatePolicy(explicitUpdate: explicitUpdate, environment: environment)
+        options.update = policy.update
+        if let warning = policy.warning { FileHandle.standardError.write(Data((warning + "\n").utf8)) }
         let annotate = environment["GITHUB_ACTIONS"] == "true"
         let defaultPath = paths.isEmpty
         if defaultPath { paths = ["scripts"] }
@@ -148,11 +142,6 @@ enum CheckCommand {
     static func exitStatus(_ cases: [JUnitReport.Case]) -> Int32 {
         if cases.contains(where: { if case .error = $0.result { return true }; return false }) { return 2 }
         return cases.contains(where: { if case .failure = $0.result { return true }; return false }) ? 1 : 0
-    }
-
-    private static func isSet(_ value: String?) -> Bool {
-        guard let value, !value.isEmpty else { return false }
-        return !["0", "false", "no"].contains(value.lowercased())
     }
 
     static func line(_ outcome: GoldenCheck.Outcome, timings: Bool = true) -> String {

@@ -59,27 +59,12 @@ enum TuneCommand {
             if n < 0 { return 0 }
             var keys = Array(buffer.prefix(n))
             while !keys.isEmpty {
-                let key = decodeKey(&keys)
-                if state.showHelp {
-                    state.showHelp = false
-                    dirty = true
-                    continue
-                }
-                switch key {
-                case "q": return 0
-                case "ctrl-c": return 130
-                case "up", "k": state.selected = max(0, state.selected - 1)
-                case "down", "j": state.selected = min(state.declarations.count - 1, state.selected + 1)
-                case "left", "h", "-": if state.nudge(-1) { rerun(&state, script: script, options: options) }
-                case "right", "l", "+", "=": if state.nudge(1) { rerun(&state, script: script, options: options) }
-                case "r":
-                    state.playbackFrame = 0
-                    state.message = "replaying"
-                case "c":
-                    state.comparing.toggle()
-                    state.message = state.saved == nil ? "nothing saved yet: press s to save a run to compare with"
-                        : (state.comparing ? "comparing with the saved run (dotted)" : "comparison off")
-                case "s":
+                switch state.press(TuneKeys.decode(&keys)) {
+                case .ignore: continue
+                case .quit(let status): return status
+                case .redraw: break
+                case .rerun: rerun(&state, script: script, options: options)
+                case .save:
                     let path = "out/\(name).params"
                     do {
                         try AtomicFile.write(state.paramsFileText, to: path)
@@ -88,22 +73,14 @@ enum TuneCommand {
                     } catch {
                         state.message = "cannot save: \(error)"
                     }
-                case "e":
-                    if let text = state.exportText {
-                        let path = "out/\(name)-spring.swift"
-                        do {
-                            try AtomicFile.write(text, to: path)
-                            state.message = "exported \(path)"
-                        } catch {
-                            state.message = "cannot export: \(error)"
-                        }
-                    } else {
-                        state.message = "export needs parameters named damping and frequency"
+                case .export:
+                    let path = "out/\(name)-spring.swift"
+                    do {
+                        try AtomicFile.write(state.exportText ?? "", to: path)
+                        state.message = "exported \(path)"
+                    } catch {
+                        state.message = "cannot export: \(error)"
                     }
-                case "w":
-                    state.watched = (state.watched + 1) % max(state.run.series.count, 1)
-                case "?": state.showHelp = true
-                default: continue
                 }
                 dirty = true
             }
@@ -148,23 +125,5 @@ enum TuneCommand {
         var rows: Int32 = 0, columns: Int32 = 0
         if skt_window_size(&rows, &columns) != 0 { return (24, 80) }
         return (Int(rows), Int(columns))
-    }
-
-    /// Takes one key from the front of `bytes`: arrows arrive as ESC [ A…D.
-    static func decodeKey(_ bytes: inout [UInt8]) -> String {
-        let first = bytes.removeFirst()
-        if first == 0x1B, bytes.count >= 2, bytes[0] == UInt8(ascii: "[") || bytes[0] == UInt8(ascii: "O") {
-            let code = bytes[1]
-            bytes.removeFirst(2)
-            switch code {
-            case UInt8(ascii: "A"): return "up"
-            case UInt8(ascii: "B"): return "down"
-            case UInt8(ascii: "C"): return "right"
-            case UInt8(ascii: "D"): return "left"
-            default: return "escape"
-            }
-        }
-        if first == 0x03 { return "ctrl-c" }
-        return String(UnicodeScalar(first))
     }
 }

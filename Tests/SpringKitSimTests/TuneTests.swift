@@ -20,6 +20,35 @@ final class TuneTests: XCTestCase {
                          run: TuneState.Run(run, values: run.parameters.declarations.map(\.value)))
     }
 
+    func testKeysDecodeArrowsControlAndCharacters() {
+        var bytes: [UInt8] = [0x1B, 0x5B, 0x41, 0x1B, 0x4F, 0x44, 0x03, 0x71, 0x1B, 0x5B, 0x5A]
+        var keys: [String] = []
+        while !bytes.isEmpty { keys.append(TuneKeys.decode(&bytes)) }
+        XCTAssertEqual(keys, ["up", "left", "ctrl-c", "q", "escape"])
+    }
+
+    func testKeysChangeTheStateAndAskTheCommandForTheRest() throws {
+        var s = try state()
+        XCTAssertEqual(s.press("down"), .redraw)
+        XCTAssertEqual(s.selected, 1)
+        XCTAssertEqual(s.press("up"), .redraw)
+        XCTAssertEqual(s.press("up"), .redraw, "the first parameter stays selected")
+        XCTAssertEqual(s.selected, 0)
+        let before = s.values[0]
+        XCTAssertEqual(s.press("right"), .rerun)
+        XCTAssertGreaterThan(s.values[0], before)
+        XCTAssertEqual(s.press("s"), .save)
+        XCTAssertEqual(s.press("c"), .redraw)
+        XCTAssertTrue(s.message.hasPrefix("nothing saved yet"), s.message)
+        XCTAssertEqual(s.press("?"), .redraw)
+        XCTAssertTrue(s.showHelp)
+        XCTAssertEqual(s.press("q"), .redraw, "a key while the help shows only closes it")
+        XCTAssertFalse(s.showHelp)
+        XCTAssertEqual(s.press("x"), .ignore)
+        XCTAssertEqual(s.press("q"), .quit(0))
+        XCTAssertEqual(s.press("ctrl-c"), .quit(130))
+    }
+
     func testRenderingIsAPureFunctionOfState() throws {
         let s = try state()
         let a = TuneScreen.render(s, columns: 120, rows: 40), b = TuneScreen.render(s, columns: 120, rows: 40)

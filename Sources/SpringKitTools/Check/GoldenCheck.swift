@@ -207,3 +207,30 @@ public enum GoldenCheck {
         return 1
     }
 }
+
+/// Whether `simrun check` writes goldens: `--update` always does; `SPRINGKIT_UPDATE_GOLDENS`
+/// does too, except in CI (`CI` set), where it is ignored with a warning so a pipeline can
+/// never re-record what it is meant to check.
+public struct GoldenUpdatePolicy: Equatable {
+    public var update: Bool
+    /// The line to show on stderr, when the environment asked for something refused.
+    public var warning: String?
+
+    public init(explicitUpdate: Bool, environment: [String: String]) {
+        update = explicitUpdate
+        warning = nil
+        if Self.isSet(environment["SPRINGKIT_UPDATE_GOLDENS"]) {
+            if Self.isSet(environment["CI"]) {
+                warning = "simrun check: CI is set, so SPRINGKIT_UPDATE_GOLDENS is ignored (pass --update to write)"
+            } else {
+                update = true
+            }
+        }
+    }
+
+    /// An environment switch is on unless empty, `0`, `false` or `no` (any case).
+    public static func isSet(_ value: String?) -> Bool {
+        guard let value, !value.isEmpty else { return false }
+        return !["0", "false", "no"].contains(value.lowercased())
+    }
+}

@@ -1,18 +1,28 @@
-import SpringKitSim
+import SpringKitSupport
 
 /// A sweep's ranked results as `simrun sweep` prints and writes them (the table and the CSV),
 /// and the CSV read back, so `simrun merge` rebuilds one run's output from its shards.
 /// A point that failed is shown in the table (`error: reason`); its sweep writes no CSV.
-enum SweepTable {
-    struct Row: Equatable {
-        var values: [Double]
-        var metric: Double?
-        var failure: String?
+public enum SweepTable {
+    public struct Row: Equatable {
+        public var values: [Double]
+        public var metric: Double?
+        public var failure: String?
+        public init(values: [Double], metric: Double?, failure: String?) {
+            self.values = values; self.metric = metric; self.failure = failure
+        }
+    }
+
+    /// A sweep CSV that `parse` cannot read; the description names the file and line.
+    public struct FormatError: Error, CustomStringConvertible, Equatable {
+        public var description: String
+        init(_ description: String) { self.description = description }
     }
 
     /// The printed table's lines (header first) and the CSV text (no failed rows: a sweep
     /// with a failed point writes nothing). `header` is the axes' names and the metric's.
-    static func render(header: [String], rows: [Row]) -> (table: [String], csv: String) {
+    /// - Complexity: O(rows × columns).
+    public static func render(header: [String], rows: [Row]) -> (table: [String], csv: String) {
         var table = [header.map { $0.padding(toLength: max(12, $0.count + 2), withPad: " ", startingAt: 0) }.joined()]
         var csv = header.joined(separator: ",") + "\n"
         for row in rows {
@@ -29,29 +39,30 @@ enum SweepTable {
     }
 
     /// Reads a CSV written by `render`: the header and the rows.
-    static func parse(_ text: String, path: String) throws -> (header: [String], rows: [Row]) {
+    /// - Complexity: O(n) in the text's length.
+    public static func parse(_ text: String, path: String) throws -> (header: [String], rows: [Row]) {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         guard lines.count >= 2, lines.last == "", let header = lines.first.map({ $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }),
               header.count >= 2 else {
-            throw UsageError("merge: \(path): not a sweep CSV (a header row and lines that end in a line end)")
+            throw FormatError("merge: \(path): not a sweep CSV (a header row and lines that end in a line end)")
         }
         var rows: [Row] = []
         for (k, line) in lines.dropFirst().dropLast().enumerated() {
             let fields = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
             guard fields.count == header.count else {
-                throw UsageError("merge: \(path):\(k + 2): expected \(header.count) fields, found \(fields.count)")
+                throw FormatError("merge: \(path):\(k + 2): expected \(header.count) fields, found \(fields.count)")
             }
             var values: [Double] = []
             for text in fields.dropLast() {
                 guard let value = NumberFormat.parseFinite(text) else {
-                    throw UsageError("merge: \(path):\(k + 2): '\(VisibleText.escaped(text))' is not a parameter value")
+                    throw FormatError("merge: \(path):\(k + 2): '\(VisibleText.escaped(text))' is not a parameter value")
                 }
                 values.append(value)
             }
             var metric: Double?
             if let text = fields.last, !text.isEmpty {
                 guard let value = Double(text) else {
-                    throw UsageError("merge: \(path):\(k + 2): '\(VisibleText.escaped(text))' is not a metric value")
+                    throw FormatError("merge: \(path):\(k + 2): '\(VisibleText.escaped(text))' is not a metric value")
                 }
                 metric = value
             }
