@@ -71,14 +71,10 @@ public enum TuneScreen {
         let frame = report.frames[min(state.playbackFrame, report.frames.count - 1)]
         var canvas = BrailleCanvas(columns: columns, rows: rows)
         let scale = min(Double(canvas.width) / report.viewport.x, Double(canvas.height) / report.viewport.y)
-        func p(_ x: Double, _ y: Double) -> SIMD2<Double> { SIMD2((x - frame.offset.x) * scale, (y - frame.offset.y) * scale) }
+        // A cell is drawn as the path of its mask (the rubber cell's curved top edge), like any shape.
         for cell in frame.cells {
-            let e = report.edgeInset
-            let top0 = p(cell.x, cell.y + e), top1 = p(cell.x + cell.width, cell.y + e)
-            canvas.curve(top0, p(cell.x + cell.width / 2, cell.y + e + cell.stretch), p(cell.x + cell.width, cell.y + e), top1)
-            let bottom0 = p(cell.x, cell.y + cell.height), bottom1 = p(cell.x + cell.width, cell.y + cell.height)
-            canvas.line(top1.x, top1.y, bottom1.x, bottom1.y)
-            canvas.line(top0.x, top0.y, bottom0.x, bottom0.y)
+            let mask = RubberCellShape.maskPath(width: cell.width, height: cell.height, edgeInset: report.edgeInset, stretch: cell.stretch)
+            draw(ReportData.Shape(.path(mask, origin: SIMD2(cell.x, cell.y)), filled: false), on: &canvas, scale: scale, offset: frame.offset)
         }
         for shape in frame.shapes { draw(shape, on: &canvas, scale: scale, offset: shape.fixed ? .zero : frame.offset) }
         return canvas.rows
