@@ -196,6 +196,24 @@ static int skl_trampoline(lua_State *L) {
     return n;
 }
 
+/* `__index` of every class of Swift objects: upvalue 1 holds the Swift function that reads
+ * properties (as for the trampoline), upvalue 2 is the class's method table. A method is
+ * found without entering Swift (`obj:method()` looks one up at every call); any other key goes
+ * to the Swift function, through the trampoline in this same frame, so its errors carry the
+ * same position as when it was `__index` itself. */
+static int skl_classindex(lua_State *L) {
+    lua_pushvalue(L, 2);
+    if (lua_rawget(L, lua_upvalueindex(2)) != LUA_TNIL) return 1;
+    lua_pop(L, 1);
+    return skl_trampoline(L);
+}
+
+/* Pops the Swift function's userdata and the method table (pushed in that order) and pushes
+ * the `__index` closure over them. */
+static inline void skl_pushclassindex(lua_State *L) {
+    lua_pushcclosure(L, skl_classindex, 2);
+}
+
 /* rungc(finalizer, object): what every `__gc` set through `setmetatable` runs (see the
  * sandbox prelude). Lua runs finalizers with debug hooks off, so a looping finalizer would
  * escape the instruction budget; in a fresh coroutine the hook (copied from this thread)

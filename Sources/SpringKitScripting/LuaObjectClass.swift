@@ -28,21 +28,18 @@ struct LuaObjectClass {
         lua_setfield(L, skl_registryindex(), methodsKey)
 
         skl_getmetatable(L, name)
-        let methodsKey = self.methodsKey
-        lua.pushFunction("\(shortName).__index") { call in
+        // `__index` finds methods in C (skl_classindex); only other keys reach this function.
+        let name = self.name
+        lua.pushRetained(LuaFunction(name: "\(shortName).__index") { call in
             let key = try call.string(2)
-            lua_getfield(call.L, skl_registryindex(), methodsKey)
-            call.push(key)
-            lua_rawget(call.L, -2)
-            skl_remove(call.L, -2)
-            if !call.isNil(-1) { return 1 }
-            skl_pop(call.L, 1)
             guard let getter = properties[key], let object = call.lua.retained(at: 1, metatable: name) else {
                 call.pushNil()
                 return 1
             }
             return try getter(call, object)
-        }
+        }, metatable: LuaFunction.metatableName)
+        lua_getfield(L, skl_registryindex(), methodsKey)
+        skl_pushclassindex(L)
         lua.setField(-2, "__index")
         skl_pop(L, 1)
     }

@@ -223,12 +223,13 @@ public final class LuaState {
     func pushRetained(_ object: AnyObject, metatable: String) {
         let slot = skl_newuserdata(L, MemoryLayout<UnsafeMutableRawPointer>.size)!
         slot.storeBytes(of: Unmanaged.passRetained(object).toOpaque(), as: UnsafeMutableRawPointer.self)
-        luaL_setmetatable(L, metatable)
+        metatable.withCString { luaL_setmetatable(L, $0) }
     }
 
     /// The Swift object held by the userdata at `index` when it carries `metatable`.
     func retained(at index: Int32, metatable: String) -> AnyObject? {
-        guard let raw = luaL_testudata(L, index, metatable) else { return nil }
+        // withCString: no C copy of the name per call (the implicit conversion allocates one).
+        guard let raw = metatable.withCString({ luaL_testudata(L, index, $0) }) else { return nil }
         guard let object = raw.load(as: UnsafeMutableRawPointer?.self) else { return nil }
         return Unmanaged<AnyObject>.fromOpaque(object).takeUnretainedValue()
     }

@@ -30,31 +30,17 @@ public struct ByteBuffer: TextOutputStream {
     }
 
     private mutating func append(integer value: Int64) {
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        var magnitude = value.magnitude
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
-            var k = 20
-            repeat {
-                k -= 1
-                digits[k] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-                magnitude /= 10
-            } while magnitude > 0
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[k...]))
+            let count = NumberFormat.writeInteger(value, to: digits.baseAddress!)
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[..<count]))
         }
     }
 
     /// `NumberFormat.shortest(value)`, byte for byte, without building a string.
     public mutating func append(shortest value: Double) {
-        if value.rounded() == value && abs(value) < 1e15 {
-            if value == 0 {
-                if value.sign == .minus { bytes.append(UInt8(ascii: "-")) }
-                bytes.append(UInt8(ascii: "0"))
-            } else {
-                append(integer: Int64(value))
-            }
-            return
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: NumberFormat.longestShortest) { text in
+            let count = NumberFormat.writeShortest(value, to: text.baseAddress!)
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[..<count]))
         }
-        // `write(to:)` would print a NaN's payload; `description` prints "nan" as traces do.
-        if value.isFinite { value.write(to: &self) } else { write(value.description) }
     }
 }

@@ -10,6 +10,54 @@ public enum NumberFormat {
         return value.description
     }
 
+    /// The longest text `shortest` gives (`-2.2250738585072014e-308`), in bytes.
+    public static let longestShortest = 24
+
+    /// Writes `shortest(value)` at `out` (which has room for `longestShortest` bytes) without
+    /// building a string; returns the number of bytes written.
+    public static func writeShortest(_ value: Double, to out: UnsafeMutablePointer<UInt8>) -> Int {
+        if value.rounded() == value && abs(value) < 1e15 {
+            if value == 0 {
+                if value.sign == .minus {
+                    out[0] = UInt8(ascii: "-"); out[1] = UInt8(ascii: "0")
+                    return 2
+                }
+                out[0] = UInt8(ascii: "0")
+                return 1
+            }
+            return writeInteger(Int64(value), to: out)
+        }
+        if value.isFinite {
+            // The standard library's shortest round-trip digits (what `description` prints),
+            // formatted on the stack and handed over without building a string.
+            var sink = PointerSink(start: out)
+            value.write(to: &sink)
+            return sink.count
+        }
+        // `description` prints "nan" for every NaN (no payload), "inf", "-inf".
+        let text = value.isNaN ? "nan" : value < 0 ? "-inf" : "inf"
+        var count = 0
+        for byte in text.utf8 { out[count] = byte; count += 1 }
+        return count
+    }
+
+    /// Writes the decimal digits of `value` at `out` (room for 20 bytes); returns their count.
+    public static func writeInteger(_ value: Int64, to out: UnsafeMutablePointer<UInt8>) -> Int {
+        var magnitude = value.magnitude
+        var digits = 0
+        var probe = magnitude
+        repeat { digits += 1; probe /= 10 } while probe > 0
+        let sign = value < 0 ? 1 : 0
+        if sign == 1 { out[0] = UInt8(ascii: "-") }
+        var k = sign + digits
+        repeat {
+            k -= 1
+            out[k] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
+            magnitude /= 10
+        } while magnitude > 0
+        return sign + digits
+    }
+
     /// A fixed number of decimals, for human-facing summaries (`0.125` → `"0.13"`).
     /// Values too large for fixed notation (or more than 15 decimals) print in shortest form.
     public static func fixed(_ value: Double, _ decimals: Int) -> String {
@@ -73,5 +121,21 @@ extension NumberFormat {
             return mantissa + scientific[e...]
         }
         return human(value, decimals: max(0, digits - 1 - exponent))
+    }
+}
+
+
+/// Receives `Double.write(to:)`'s bytes at a pointer (its ASCII fast path: no `String`).
+private struct PointerSink: TextOutputStream {
+    let start: UnsafeMutablePointer<UInt8>
+    var count = 0
+
+    mutating func write(_ string: String) {
+        for byte in string.utf8 { start[count] = byte; count += 1 }
+    }
+
+    mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) {
+        (start + count).update(from: buffer.baseAddress!, count: buffer.count)
+        count += buffer.count
     }
 }

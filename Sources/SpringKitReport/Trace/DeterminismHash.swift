@@ -23,14 +23,38 @@ public enum DeterminismHash {
     /// The hash of CSV trace bytes: FNV-1a over every line that does not start with `#`.
     /// - Complexity: O(n) in the number of bytes.
     public static func of<Bytes: Sequence>(csv bytes: Bytes) -> UInt64 where Bytes.Element == UInt8 {
-        var hash = offsetBasis
-        var atLineStart = true, inComment = false
-        for byte in bytes {
+        var accumulator = Accumulator()
+        if bytes.withContiguousStorageIfAvailable({ accumulator.feed(UnsafeRawBufferPointer($0)) }) == nil {
+            for byte in bytes { accumulator.feed(byte) }
+        }
+        return accumulator.hash
+    }
+
+    /// The hash of CSV bytes fed in pieces (cut anywhere): the same as `of(csv:)` over
+    /// their concatenation.
+    public struct Accumulator {
+        /// The hash of the bytes fed so far.
+        public private(set) var hash = DeterminismHash.offsetBasis
+        private var atLineStart = true, inComment = false
+
+        public init() {}
+
+        public mutating func feed(_ byte: UInt8) {
             if atLineStart { inComment = byte == UInt8(ascii: "#") }
-            if !inComment { hash = (hash ^ UInt64(byte)) &* prime }
+            if !inComment { hash = (hash ^ UInt64(byte)) &* DeterminismHash.prime }
             atLineStart = byte == UInt8(ascii: "\n")
         }
-        return hash
+
+        /// - Complexity: O(n) in the number of bytes.
+        public mutating func feed(_ bytes: UnsafeRawBufferPointer) {
+            var h = hash, lineStart = atLineStart, comment = inComment
+            for byte in bytes {
+                if lineStart { comment = byte == UInt8(ascii: "#") }
+                if !comment { h = (h ^ UInt64(byte)) &* DeterminismHash.prime }
+                lineStart = byte == UInt8(ascii: "\n")
+            }
+            hash = h; atLineStart = lineStart; inComment = comment
+        }
     }
 
     /// `hash` as 16 lowercase hex digits, zero-padded.

@@ -23,25 +23,103 @@ public enum TraceCSV {
     /// The CSV file's bytes (the same as `text`), streamed into one buffer.
     /// - Complexity: O(rows × columns).
     public static func bytes(_ trace: Trace) -> [UInt8] {
-        var out = ByteBuffer(capacity: 256 + trace.values.count * 10)
-        out.write(Trace.formatLine + "\n")
-        for (key, value) in trace.metadata {
-            out.write("# \(key): \(value)\n")
-        }
-        out.write(trace.columns.joined(separator: ",") + "\n")
-        let width = trace.columns.count
-        trace.values.withUnsafeBufferPointer { values in
-            var k = 0
-            for _ in 0..<trace.rowCount {
-                for c in 0..<width {
-                    if c > 0 { out.append(UInt8(ascii: ",")) }
-                    out.append(shortest: values[k])
-                    k += 1
-                }
-                out.append(UInt8(ascii: "\n"))
+        var out: [UInt8] = []
+        out.reserveCapacity(256 + trace.values.count * 10)
+        let stream = Stream(trace)
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 1 << 16) { piece in
+            while true {
+                let count = stream.fill(piece.baseAddress!, capacity: piece.count)
+                if count == 0 { break }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: piece[..<count]))
             }
         }
-        return out.bytes
+        return out
+    }
+
+    /// A trace's CSV bytes written piece by piece into buffers the caller hands over, and
+    /// hashed (`DeterminismHash`) as they are written: a check compares a long trace with
+    /// its golden without ever holding the whole text.
+    final class Stream {
+        private let trace: Trace
+        private let width: Int
+        /// Bytes formatted but not handed over yet: the lines before the data rows, then the
+        /// part of a row that did not fit.
+        private var pending: [UInt8]
+        private var pendingStart = 0
+        /// The next row to format.
+        private var row = 0
+        /// Every byte formatted so far, hashed.
+        private(set) var hash = DeterminismHash.Accumulator()
+        /// The most bytes one row can take: a number and its delimiter each.
+        private let longestRow: Int
+
+        init(_ trace: Trace) {
+            self.trace = trace
+            width = trace.columns.count
+            longestRow = max(1, width * (NumberFormat.longestShortest + 1))
+            var head = ByteBuffer(capacity: 256)
+            head.write(Trace.formatLine + "\n")
+            for (key, value) in trace.metadata {
+                head.write("# \(key): \(value)\n")
+            }
+            head.write(trace.columns.joined(separator: ",") + "\n")
+            pending = head.bytes
+            pending.withUnsafeBytes { hash.feed($0) }
+        }
+
+        /// Writes the next bytes, at most `capacity`, at `out`; returns how many (0 at the end).
+        /// - Complexity: O(capacity).
+        func fill(_ out: UnsafeMutablePointer<UInt8>, capacity: Int) -> Int {
+            var written = 0
+            trace.values.withUnsafeBufferPointer { values in
+                while written < capacity {
+                    if pendingStart < pending.count {
+                        let count = min(capacity - written, pending.count - pendingStart)
+                        pending.withUnsafeBufferPointer { (out + written).update(from: $0.baseAddress! + pendingStart, count: count) }
+                        pendingStart += count
+                        written += count
+                        continue
+                    }
+                    guard row < trace.rowCount else { break }
+                    if capacity - written >= longestRow {
+                        let count = writeRow(values, to: out + written)
+                        hash.feed(UnsafeRawBufferPointer(start: out + written, count: count))
+                        written += count
+                    } else {
+                        pending = [UInt8](unsafeUninitializedCapacity: longestRow) { buffer, count in
+                            count = writeRow(values, to: buffer.baseAddress!)
+                        }
+                        pendingStart = 0
+                        pending.withUnsafeBytes { hash.feed($0) }
+                    }
+                }
+            }
+            return written
+        }
+
+        /// Formats and hashes what was not written yet, without keeping it; returns the hash
+        /// of the whole CSV text.
+        /// - Complexity: O(rows left × columns).
+        func finishHash() -> UInt64 {
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 1 << 16) { piece in
+                while fill(piece.baseAddress!, capacity: piece.count) > 0 {}
+            }
+            return hash.hash
+        }
+
+        /// Formats row `row` (and moves to the next) at `out`, which has room for `longestRow` bytes.
+        private func writeRow(_ values: UnsafeBufferPointer<Double>, to out: UnsafeMutablePointer<UInt8>) -> Int {
+            var count = 0
+            var k = row * width
+            for c in 0..<width {
+                if c > 0 { out[count] = UInt8(ascii: ","); count += 1 }
+                count += NumberFormat.writeShortest(values[k], to: out + count)
+                k += 1
+            }
+            out[count] = UInt8(ascii: "\n")
+            row += 1
+            return count + 1
+        }
     }
 
     /// JSON Lines: a first line with the metadata and columns, then one array per row.

@@ -7,7 +7,8 @@ import Darwin
 #endif
 
 /// Reads a trace one line at a time, from a file in fixed-size pieces (memory stays bounded
-/// however long the file) or from text already in memory. A line stays valid until the
+/// however long the file), from a trace formatted piece by piece (`TraceCSV.Stream`) or from
+/// text already in memory. A line stays valid until the
 /// next call; it is followed by its `\n` in `buffer`, so `strtod` stops at the line end.
 final class TraceLineReader {
     let path: String
@@ -17,6 +18,7 @@ final class TraceLineReader {
     private var start = 0
     private var end = 0
     private var descriptor: Int32 = -1
+    private var stream: TraceCSV.Stream?
     private var atEnd = false
     /// Number of the line last returned (1-based).
     private(set) var lineNumber = 0
@@ -39,6 +41,14 @@ final class TraceLineReader {
         }
         _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
         descriptor = fd
+        capacity = Self.chunkSize
+        buffer = .allocate(capacity: capacity)
+    }
+
+    /// Reads the lines of `stream`'s CSV text as it formats them, in fixed-size pieces.
+    init(stream: TraceCSV.Stream, path: String) {
+        self.path = path
+        self.stream = stream
         capacity = Self.chunkSize
         buffer = .allocate(capacity: capacity)
     }
@@ -110,6 +120,11 @@ final class TraceLineReader {
             buffer.deallocate()
             buffer = grown
             capacity *= 2
+        }
+        if let stream {
+            let count = stream.fill(buffer + end, capacity: capacity - end)
+            if count == 0 { atEnd = true } else { end += count }
+            return
         }
         let count = read(descriptor, buffer + end, capacity - end)
         if count < 0 {

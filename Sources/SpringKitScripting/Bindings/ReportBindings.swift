@@ -109,6 +109,10 @@ enum ReportShapeReader {
                 throw call.argumentError(list.position, "field 'shapes': element [\(k + 1)]: shape table expected, got \(call.typeName(-1))")
             }
             let entry = LuaTableArgument(call: call, index: lua_absindex(call.L, -1), position: list.position)
+            if let quick = quickShape(entry) {
+                result.append(quick)
+                continue
+            }
             do {
                 result.append(try shape(entry))
             } catch let error as LuaArgumentError {
@@ -177,6 +181,183 @@ enum ReportShapeReader {
         guard lineWidth >= 0 else { throw call.argumentError(t.position, "field 'line_width': must be ≥ 0") }
         return ReportData.Shape(geometry, color: UInt32(color), alpha: alpha, filled: !(try t.boolean("stroke") ?? false),
                                 lineWidth: lineWidth, ghost: try t.boolean("ghost") ?? false, fixed: try t.boolean("fixed") ?? false)
+    }
+
+    /// The keys of a shape table (`keys`), each with its place in `quickShape`'s slots.
+    private enum Key: Int {
+        case rect, center, size, radius, circle, path, at, text, line, align, color, alpha, stroke, lineWidth, ghost, fixed
+
+        init?(_ bytes: UnsafeRawBufferPointer) {
+            func matches(_ name: StaticString) -> Bool {
+                memcmp(name.utf8Start, bytes.baseAddress!, bytes.count) == 0
+            }
+            switch bytes.count {
+            case 2 where matches("at"): self = .at
+            case 4 where matches("rect"): self = .rect
+            case 4 where matches("size"): self = .size
+            case 4 where matches("path"): self = .path
+            case 4 where matches("text"): self = .text
+            case 4 where matches("line"): self = .line
+            case 5 where matches("align"): self = .align
+            case 5 where matches("color"): self = .color
+            case 5 where matches("alpha"): self = .alpha
+            case 5 where matches("ghost"): self = .ghost
+            case 5 where matches("fixed"): self = .fixed
+            case 6 where matches("center"): self = .center
+            case 6 where matches("radius"): self = .radius
+            case 6 where matches("circle"): self = .circle
+            case 6 where matches("stroke"): self = .stroke
+            case 10 where matches("line_width"): self = .lineWidth
+            default: return nil
+            }
+        }
+
+        static let geometries: [Key] = [.rect, .center, .circle, .path, .text, .line]
+    }
+
+    /// Field names of the nested number tables, as `numbers` reads them.
+    private static let rectNames: [StaticString] = ["x", "y", "width", "height"]
+    private static let pointNames: [StaticString] = ["x", "y"]
+    private static let sizeNames: [StaticString] = ["width", "height"]
+    private static let circleNames: [StaticString] = ["x", "y", "radius"]
+    private static let lineNames: [StaticString] = ["x0", "y0", "x1", "y1"]
+
+    /// `shape(t)` for a well-formed shape, read in one pass over the table (no Swift string
+    /// per key, no key pushed per lookup); nil for anything else, which `shape` then reads
+    /// again and reports exactly as always. Every value `shape` accepts is accepted here with
+    /// the same meaning: this is only its fast path.
+    /// - Complexity: O(keys); nested tables of more than 8 entries go to `shape`.
+    static func quickShape(_ t: LuaTableArgument) -> ReportData.Shape? {
+        let L = t.call.L
+        guard lua_checkstack(L, 24) != 0 else { return nil }   // 16 kept values, the iteration, a nested one
+        let base = lua_gettop(L)
+        defer { lua_settop(L, base) }
+        // slots[key] = the stack index of the key's value (kept below the iteration), 0 when absent.
+        var slots: (Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32)
+            = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        return withUnsafeMutableBytes(of: &slots) { raw -> ReportData.Shape? in
+            let slot = raw.bindMemory(to: Int32.self)
+            lua_pushnil(L)
+            while lua_next(L, t.index) != 0 {
+                // A non-string key (ignored by `shape`) or an unknown one (refused) goes the slow way.
+                guard lua_type(L, -2) == LUA_TSTRING else { return nil }
+                var length = 0
+                guard let chars = lua_tolstring(L, -2, &length),
+                      let key = Key(UnsafeRawBufferPointer(start: chars, count: length)) else { return nil }
+                skl_insert(L, -2)   // keep the value below the key
+                slot[key.rawValue] = lua_gettop(L) - 1
+            }
+            func index(_ key: Key) -> Int32 { slot[key.rawValue] }
+            func number(_ key: Key, default value: Double) -> Double? {
+                let i = index(key)
+                if i == 0 { return value }
+                guard lua_type(L, i) == LUA_TNUMBER else { return nil }
+                let number = skl_tonumber(L, i, nil)
+                return number.isFinite ? number : nil
+            }
+            func boolean(_ key: Key) -> Bool? {
+                let i = index(key)
+                if i == 0 { return false }
+                return lua_type(L, i) == LUA_TBOOLEAN ? lua_toboolean(L, i) != 0 : nil
+            }
+            func string(_ key: Key) -> String? {
+                let i = index(key)
+                guard i != 0, lua_type(L, i) == LUA_TSTRING else { return nil }
+                var length = 0
+                guard let chars = lua_tolstring(L, i, &length) else { return nil }
+                return String(decoding: UnsafeRawBufferPointer(start: chars, count: length), as: UTF8.self)
+            }
+            // `numbers(t, key, names)`: each named field, else the array element, finite.
+            func numbers(_ key: Key, _ names: [StaticString]) -> SIMD4<Double>? {
+                let i = index(key)
+                guard i != 0, skl_istable(L, i) != 0 else { return nil }
+                var named = SIMD4<Double>(repeating: .nan), element = SIMD4<Double>(repeating: .nan)
+                var hasNamed: UInt8 = 0, hasElement: UInt8 = 0
+                var entries = 0
+                lua_pushnil(L)
+                while lua_next(L, i) != 0 {
+                    defer { skl_pop(L, 1) }
+                    entries += 1
+                    guard entries <= 8 else { return nil }   // (the deferred settop cleans up)
+                    let isNumber = lua_type(L, -1) == LUA_TNUMBER
+                    if lua_type(L, -2) == LUA_TSTRING {
+                        var length = 0
+                        guard let chars = lua_tolstring(L, -2, &length) else { continue }
+                        let bytes = UnsafeRawBufferPointer(start: chars, count: length)
+                        for (k, name) in names.enumerated()
+                        where name.utf8CodeUnitCount == length && memcmp(name.utf8Start, bytes.baseAddress!, length) == 0 {
+                            guard isNumber else { return nil }   // `number(name)` refuses it
+                            named[k] = skl_tonumber(L, -1, nil)
+                            hasNamed |= 1 << k
+                        }
+                    } else if lua_isinteger(L, -2) != 0 {
+                        var isInteger: Int32 = 0
+                        let k = Int(skl_tointeger(L, -2, &isInteger)) - 1
+                        if k >= 0 && k < names.count {
+                            // An element that is not a number counts only when its name is absent (then `element(k)` refuses it).
+                            if isNumber { element[k] = skl_tonumber(L, -1, nil); hasElement |= 1 << k }
+                        }
+                    }
+                }
+                var result = SIMD4<Double>(repeating: 0)
+                for k in names.indices {
+                    let value: Double
+                    if hasNamed & (1 << k) != 0 { value = named[k] }
+                    else if hasElement & (1 << k) != 0 { value = element[k] }
+                    else { return nil }   // missing, or an element that is not a number
+                    guard value.isFinite else { return nil }
+                    result[k] = value
+                }
+                return result
+            }
+            var geometryKey: Key?
+            for key in Key.geometries where index(key) != 0 {
+                guard geometryKey == nil else { return nil }
+                geometryKey = key
+            }
+            guard let geometryKey, let radius = number(.radius, default: 0), radius >= 0 else { return nil }
+            let geometry: ReportData.Shape.Geometry
+            switch geometryKey {
+            case .rect:
+                guard let v = numbers(.rect, rectNames) else { return nil }
+                geometry = .rect(Rect(x: v[0], y: v[1], width: v[2], height: v[3]), cornerRadius: radius)
+            case .center:
+                guard let c = numbers(.center, pointNames), let size = numbers(.size, sizeNames) else { return nil }
+                geometry = .rect(Rect(x: c[0] - size[0] / 2, y: c[1] - size[1] / 2, width: size[0], height: size[1]), cornerRadius: radius)
+            case .circle:
+                guard let v = numbers(.circle, circleNames) else { return nil }
+                geometry = .circle(center: SIMD2(v[0], v[1]), radius: abs(v[2]))
+            case .line:
+                guard let v = numbers(.line, lineNames) else { return nil }
+                geometry = .line(from: SIMD2(v[0], v[1]), to: SIMD2(v[2], v[3]))
+            case .text:
+                guard let text = string(.text), let size = number(.size, default: 12), size > 0 else { return nil }
+                let at = index(.at) == 0 ? SIMD4<Double>(repeating: 0) : numbers(.at, pointNames)
+                var centered = false
+                if index(.align) != 0 {
+                    guard let align = string(.align), align == "left" || align == "center" else { return nil }
+                    centered = align == "center"
+                }
+                guard let at else { return nil }
+                geometry = .label(text, at: SIMD2(at[0], at[1]), size: size, centered: centered)
+            default:
+                let at = index(.at) == 0 ? SIMD4<Double>(repeating: 0) : numbers(.at, pointNames)
+                guard let at, skl_istable(L, index(.path)) != 0,
+                      let elements = try? path(LuaTableArgument(call: t.call, index: index(.path), position: t.position)) else { return nil }
+                geometry = .path(elements, origin: SIMD2(at[0], at[1]))
+            }
+            var color = 0x888888
+            if index(.color) != 0 {
+                guard lua_type(L, index(.color)) == LUA_TNUMBER,
+                      let whole = LuaNumberRule.whole(skl_tonumber(L, index(.color), nil), in: 0...0xFFFFFF) else { return nil }
+                color = whole
+            }
+            guard let alpha = number(.alpha, default: 1), (0...1).contains(alpha),
+                  let lineWidth = number(.lineWidth, default: 1), lineWidth >= 0,
+                  let stroke = boolean(.stroke), let ghost = boolean(.ghost), let fixed = boolean(.fixed) else { return nil }
+            return ReportData.Shape(geometry, color: UInt32(color), alpha: alpha, filled: !stroke,
+                                    lineWidth: lineWidth, ghost: ghost, fixed: fixed)
+        }
     }
 
     /// A path as `sk.mask_path` and `CellShape:path` return it.
