@@ -47,6 +47,16 @@ static inline int skl_loadtext(lua_State *L, const char *buf, size_t size, const
     return luaL_loadbufferx(L, buf, size, name, "t");
 }
 
+/* Reads the `n` values from stack index `first` on into `out` when every one is a number
+ * (no string conversion); returns 1 then, else 0. Never raises. */
+static inline int skl_tonumbers(lua_State *L, int first, int n, double *out) {
+    for (int i = 0; i < n; i++) {
+        if (lua_type(L, first + i) != LUA_TNUMBER) return 0;
+        out[i] = lua_tonumberx(L, first + i, NULL);
+    }
+    return 1;
+}
+
 /* ---- 2. Runtime kept in the extra space -------------------------------- */
 
 /* The Swift dispatcher: called for every Swift function. Returns the number

@@ -27,6 +27,9 @@ public struct Trace: Equatable, Sendable {
 
     public var rowCount: Int { columns.isEmpty ? 0 : values.count / columns.count }
 
+    /// The number of columns (`frame`, `t`, `id` included).
+    public var width: Int { columns.count }
+
     public func value(row: Int, column: Int) -> Double { values[row * columns.count + column] }
 
     public func columnIndex(_ name: String) -> Int? { columns.firstIndex(of: name) }
@@ -46,6 +49,16 @@ public struct Trace: Equatable, Sendable {
         } catch {
             values.removeSubrange(start...)
             throw error
+        }
+    }
+
+    /// Appends one row that `fill` writes at the pointer (room for `width` values) when it
+    /// returns true; appends nothing when it returns false.
+    public mutating func appendRow(filling fill: (UnsafeMutablePointer<Double>) -> Bool) -> Bool {
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: max(columns.count, 1)) { row in
+            guard fill(row.baseAddress!) else { return false }
+            values.append(contentsOf: UnsafeBufferPointer(rebasing: row[..<columns.count]))
+            return true
         }
     }
 

@@ -83,7 +83,7 @@ public enum TraceCSV {
                     guard row < trace.rowCount else { break }
                     if capacity - written >= longestRow {
                         let count = writeRow(values, to: out + written)
-                        hash.feed(UnsafeRawBufferPointer(start: out + written, count: count))
+                        hash.feedLine(UnsafeRawBufferPointer(start: out + written, count: count))
                         written += count
                     } else {
                         pending = [UInt8](unsafeUninitializedCapacity: longestRow) { buffer, count in

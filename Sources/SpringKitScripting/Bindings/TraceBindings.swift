@@ -11,7 +11,10 @@ extension ModuleBuilder {
             throw call.argumentError(Int32(width) + 1 < call.argumentCount ? call.argumentCount : call.argumentCount + 1,
                 "expected \(width) values (\(trace.columns.joined(separator: ","))), got \(call.argumentCount - 1)")
         }
-        try trace.appendRow { c in try call.number(Int32(c) + 2) }
+        // Every value a number (the common case): read in C in one go; else value by value,
+        // for the error that names the argument.
+        let appended = trace.appendRow(filling: { row in skl_tonumbers(call.L, 2, Int32(width), row) != 0 })
+        if !appended { try trace.appendRow { c in try call.number(Int32(c) + 2) } }
     }
 
     func addTraces() {
@@ -19,7 +22,7 @@ extension ModuleBuilder {
         LuaClasses.trace.define(in: lua, methods: [
             ("add", { call in
                 let box = try call.object(1, TraceBox.self, LuaClasses.trace)
-                let width = box.trace.columns.count
+                let width = box.trace.width
                 try box.reservation.charge(1, unitsEach: width)
                 try box.reservation.reserve(width, bytesEach: MemoryLayout<Double>.stride)
                 try Self.addRow(call, to: &box.trace)
