@@ -54,4 +54,41 @@ final class ByteBufferTests: XCTestCase {
         XCTAssertEqual(lines.count, trace.rowCount + 1)
         XCTAssertEqual(String(lines[1]), "[0,0,0,\(NumberFormat.shortest(trace.value(row: 0, column: 3))),null]")
     }
+
+    /// The CSV a check streams into its comparison, cut into pieces of any size (down to one
+    /// byte), is the file's text byte for byte, and its running hash is the determinism hash.
+    func testTraceStreamInPiecesIsTheTextAndItsHash() {
+        var random = SeededGenerator(seed: 11)
+        for trial in 0..<40 {
+            var trace = Trace(columns: (0..<Int(random.next() % 4)).map { "c\($0)" })
+            let rows = Int(random.next() % 300)
+            for r in 0..<rows {
+                let special: [Double] = [.nan, .infinity, -.infinity, -0.0, 1e300, -5e-324, 1e15, 123456789012345678]
+                trace.appendRow { c in
+                    if c == 0 { return Double(r / 3) }
+                    if c == 2 { return Double(r % 3) }
+                    return random.next() % 9 == 0 ? special[Int(random.next() % 8)] : Double(bitPattern: random.next())
+                }
+            }
+            trace.setMetadata("params", "trial=\(trial)")
+            let expected = TraceCSV.bytes(trace)
+            let stream = TraceCSV.Stream(trace)
+            var streamed: [UInt8] = []
+            let piece = UnsafeMutablePointer<UInt8>.allocate(capacity: 4096)
+            defer { piece.deallocate() }
+            while true {
+                let capacity = trial % 4 == 0 ? 1 : 1 + Int(random.next() % 4096)
+                let count = stream.fill(piece, capacity: capacity)
+                XCTAssertLessThanOrEqual(count, capacity)
+                if count == 0 { break }
+                streamed += UnsafeBufferPointer(start: piece, count: count)
+            }
+            XCTAssertEqual(streamed, expected, "trial \(trial)")
+            XCTAssertEqual(stream.finishHash(), DeterminismHash.of(csv: expected), "trial \(trial)")
+            // A stream the comparison stopped reading early still hashes the whole text.
+            let early = TraceCSV.Stream(trace)
+            _ = early.fill(piece, capacity: 100)
+            XCTAssertEqual(early.finishHash(), DeterminismHash.of(csv: expected), "trial \(trial)")
+        }
+    }
 }

@@ -15,7 +15,7 @@ extension TraceComparison {
     /// Compares the golden file at `goldenPath`, read in pieces, with `actual`'s CSV text,
     /// formatted in pieces as the comparison reads it (neither text is held whole).
     /// - Complexity: O(rows · columns); memory O(longest line + ids with rows in one trace only).
-    static func compare(goldenPath: String, actual: TraceCSV.Stream, actualName: String,
+    package static func compare(goldenPath: String, actual: TraceCSV.Stream, actualName: String,
                         tolerances: ToleranceSpec) throws -> TraceComparison {
         try compare(golden: TraceLineReader(path: goldenPath), actual: TraceLineReader(stream: actual, path: actualName),
                     tolerances: tolerances)

@@ -39,7 +39,7 @@ public enum TraceCSV {
     /// A trace's CSV bytes written piece by piece into buffers the caller hands over, and
     /// hashed (`DeterminismHash`) as they are written: a check compares a long trace with
     /// its golden without ever holding the whole text.
-    final class Stream {
+    package final class Stream {
         private let trace: Trace
         private let width: Int
         /// Bytes formatted but not handed over yet: the lines before the data rows, then the
@@ -53,7 +53,7 @@ public enum TraceCSV {
         /// The most bytes one row can take: a number and its delimiter each.
         private let longestRow: Int
 
-        init(_ trace: Trace) {
+        package init(_ trace: Trace) {
             self.trace = trace
             width = trace.columns.count
             longestRow = max(1, width * (NumberFormat.longestShortest + 1))
@@ -69,7 +69,7 @@ public enum TraceCSV {
 
         /// Writes the next bytes, at most `capacity`, at `out`; returns how many (0 at the end).
         /// - Complexity: O(capacity).
-        func fill(_ out: UnsafeMutablePointer<UInt8>, capacity: Int) -> Int {
+        package func fill(_ out: UnsafeMutablePointer<UInt8>, capacity: Int) -> Int {
             var written = 0
             trace.values.withUnsafeBufferPointer { values in
                 while written < capacity {
@@ -100,7 +100,7 @@ public enum TraceCSV {
         /// Formats and hashes what was not written yet, without keeping it; returns the hash
         /// of the whole CSV text.
         /// - Complexity: O(rows left × columns).
-        func finishHash() -> UInt64 {
+        package func finishHash() -> UInt64 {
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 1 << 16) { piece in
                 while fill(piece.baseAddress!, capacity: piece.count) > 0 {}
             }

@@ -226,7 +226,7 @@ enum ReportShapeReader {
     /// per key, no key pushed per lookup); nil for anything else, which `shape` then reads
     /// again and reports exactly as always. Every value `shape` accepts is accepted here with
     /// the same meaning: this is only its fast path.
-    /// - Complexity: O(keys); nested tables of more than 8 entries go to `shape`.
+    /// - Complexity: O(keys); nested tables of more than 16 entries go to `shape`.
     static func quickShape(_ t: LuaTableArgument) -> ReportData.Shape? {
         let L = t.call.L
         guard lua_checkstack(L, 24) != 0 else { return nil }   // 16 kept values, the iteration, a nested one
@@ -278,7 +278,7 @@ enum ReportShapeReader {
                 while lua_next(L, i) != 0 {
                     defer { skl_pop(L, 1) }
                     entries += 1
-                    guard entries <= 8 else { return nil }   // (the deferred settop cleans up)
+                    guard entries <= 16 else { return nil }   // (the deferred settop cleans up)
                     let isNumber = lua_type(L, -1) == LUA_TNUMBER
                     if lua_type(L, -2) == LUA_TSTRING {
                         var length = 0
