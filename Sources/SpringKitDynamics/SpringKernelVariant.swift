@@ -16,31 +16,31 @@ import Darwin
 /// `baseline`; `auto` or empty: the fastest). A name that is unknown, or of a variant this
 /// build or CPU cannot run, is never forced (no illegal instruction): the fastest is used
 /// and `selection.problem` says why; `simrun` refuses to start with that line.
-enum SpringKernelVariant: Int32, CaseIterable, Sendable {
+package enum SpringKernelVariant: Int32, CaseIterable, Sendable {
     case baseline = 0   // SKK_VARIANT_BASELINE
     case avx2 = 1       // SKK_VARIANT_AVX2
     case avx512 = 2     // SKK_VARIANT_AVX512
 
     /// The name `SPRINGKIT_KERNEL` takes and `simrun bench` prints.
-    var name: String { String(cString: skk_variant_name(rawValue)) }
+    package var name: String { String(cString: skk_variant_name(rawValue)) }
 
     /// Whether this build holds the variant and this CPU runs its instructions.
-    var isSupported: Bool { skk_variant_supported(rawValue) != 0 }
+    package var isSupported: Bool { skk_variant_supported(rawValue) != 0 }
 
     /// The variants this machine runs, fastest first (baseline always last).
-    static let supported: [SpringKernelVariant] = allCases.reversed().filter(\.isSupported)
+    package static let supported: [SpringKernelVariant] = allCases.reversed().filter(\.isSupported)
 
     /// The environment variable that forces a variant.
-    static let environmentKey = "SPRINGKIT_KERNEL"
+    package static let environmentKey = "SPRINGKIT_KERNEL"
 
     /// The variant every world uses unless its configuration says otherwise, and the reason
     /// `SPRINGKIT_KERNEL` was not followed (nil when it is unset or was followed). Read once.
-    static let selection: (variant: SpringKernelVariant, problem: String?) =
+    package static let selection: (variant: SpringKernelVariant, problem: String?) =
         choose(getenv(environmentKey).map { String(cString: $0) }, supported: supported)
 
     /// The variant for a `SPRINGKIT_KERNEL` value (nil: unset) on a machine that runs
     /// `supported` (fastest first, never empty), and why the value was not followed.
-    static func choose(_ request: String?, supported: [SpringKernelVariant]) -> (variant: SpringKernelVariant, problem: String?) {
+    package static func choose(_ request: String?, supported: [SpringKernelVariant]) -> (variant: SpringKernelVariant, problem: String?) {
         let fastest = supported.first ?? .baseline
         guard let request, !request.isEmpty, request != "auto" else { return (fastest, nil) }
         let runs = supported.map(\.name).joined(separator: ", ")

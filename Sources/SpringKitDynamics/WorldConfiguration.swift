@@ -37,8 +37,8 @@ public struct WorldConfiguration: Equatable, Sendable {
     /// The default of `minimumItemsPerThread`: 131,072, so worlds split from 262,144 items.
     public static let defaultMinimumItemsPerThread = AnchoredSpringStep.defaultItemsPerThread
     /// The compiled variant of the anchored-spring kernel: the process's choice by default
-    /// (`SpringKernelVariant.selection`); tests set each supported one in turn.
-    var kernel: SpringKernelVariant = SpringKernelVariant.selection.variant
+    /// (`SpringKernelVariant.selection`); `simrun bench kernels` sets each supported one in turn.
+    package var kernel: SpringKernelVariant = SpringKernelVariant.selection.variant
 
     public init() {}
 

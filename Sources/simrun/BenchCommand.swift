@@ -13,6 +13,7 @@ enum BenchCommand {
 
     static func run(_ arguments: [String]) throws -> Int32 {
         if arguments.first == "suite" { return try SuiteBench.run(Array(arguments.dropFirst())) }
+        if arguments.first == "kernels" { return try KernelBench.run(Array(arguments.dropFirst())) }
         var chosen: [String] = []
         for argument in arguments {
             if argument == "--help" || argument == "-h" {
@@ -36,7 +37,7 @@ enum BenchCommand {
     }
 
     static var help: String {
-        "usage: simrun bench [SECTION]...\n       simrun bench suite [options]   (the scene suite; see 'simrun bench suite --help', bench/suite)\n\nsections:\n" + sections.map { "  \($0.name.padding(toLength: 12, withPad: " ", startingAt: 0))\($0.summary)" }.joined(separator: "\n")
+        "usage: simrun bench [SECTION]...\n       simrun bench suite [options]   (the scene suite; see 'simrun bench suite --help', bench/suite)\n       simrun bench kernels           (every kernel variant on the same worlds: identical bytes; exit 1 if not)\n\nsections:\n" + sections.map { "  \($0.name.padding(toLength: 12, withPad: " ", startingAt: 0))\($0.summary)" }.joined(separator: "\n")
     }
 }
 

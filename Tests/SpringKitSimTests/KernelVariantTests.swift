@@ -10,86 +10,31 @@ import XCTest
 @testable import SpringKitTools
 
 /// Every compiled variant of the anchored-spring kernel this machine runs (AVX-512, AVX2,
-/// baseline) gives the same bytes: on seeded worlds stepped through the world's own path,
-/// and on the golden scripts (tolerance 0) with the variant forced by `SPRINGKIT_KERNEL`. Prints which
-/// variants it compared.
+/// baseline) gives the same bytes: `simrun bench kernels` steps 20 seeded worlds through the
+/// world's own path with each (the release build when `SIMRUN_RELEASE` names it, as
+/// `make test` does: there the variants are vectorized and the large worlds take the
+/// prefetching path), and the golden scripts pass (tolerance 0) with each forced by
+/// `SPRINGKIT_KERNEL`. Prints which variants it compared.
 final class KernelVariantTests: XCTestCase {
-    /// One seeded world: sizes around the vector widths (4 and 8 doubles) and the kernel's
-    /// 256-item block, with tails that fill no whole vector.
-    struct Workload: CustomStringConvertible {
-        var count: Int
-        var withLengths: Bool
-        var resistance: Double
-        var description: String {
-            "\(count) items, \(withLengths ? "lengths" : "zero lengths"), resistance \(NumberFormat.shortest(resistance))"
-        }
-    }
-
-    static let workloads: [Workload] = [1, 3, 7, 9, 31, 255, 257, 1_029].flatMap { count in
-        [Workload(count: count, withLengths: false, resistance: 0), Workload(count: count, withLengths: true, resistance: 0.7)]
-    } + [Workload(count: 4_099, withLengths: false, resistance: 0), Workload(count: 4_099, withLengths: true, resistance: 0)]
-
-    /// The world's state after `frames` frames with `kernel`: every item's position, velocity
-    /// and resting flag as bits, then whether the world paused.
-    static func finalState(_ workload: Workload, kernel: SpringKernelVariant, frames: Int = 90) throws -> [UInt64] {
-        var configuration = WorldConfiguration()
-        configuration.kernel = kernel
-        configuration.threads = 1
-        configuration.resistance = workload.resistance
-        let world = try World(configuration: configuration)
-        var random = SeededGenerator(seed: UInt64(workload.count) &* 31 &+ (workload.withLengths ? 1 : 0))
-        var items: [ItemID] = []
-        for i in 0..<workload.count {
-            let anchor = SIMD2(Double(i % 40) * 10, Double(i / 40) * 10)
-            // Every seventh item starts at its anchor and still (the dead zone, then asleep),
-            // every fifth close to rest (asleep within the run); the rest swing.
-            let scale = i % 7 == 0 ? 0 : i % 5 == 0 ? 0.02 : 1.0
-            let offset = SIMD2(random.nextUnit() * 40 - 20, random.nextUnit() * 40 - 20) * scale
-            let velocity = SIMD2(random.nextUnit() * 300 - 150, random.nextUnit() * 300 - 150) * scale
-            let item = try world.addItem(center: anchor + offset, size: SIMD2(4, 4), velocity: velocity)
-            items.append(item)
-            // Every eleventh item hangs on no anchor (a lane the kernel leaves untouched).
-            if i % 11 == 10 { continue }
-            let length = workload.withLengths && i % 2 == 0 ? random.nextUnit() * 6 : 0
-            try world.attach(item, to: anchor, SpringParameters(length: length, damping: random.nextUnit(),
-                                                                frequency: 0.5 + 3 * random.nextUnit()))
-        }
-        try world.advanceFrames(frames)
-        var state: [UInt64] = []
-        state.reserveCapacity(5 * items.count + 1)
-        for item in items {
-            let p = try world.position(item), v = try world.velocity(item)
-            state += [p.x.bitPattern, p.y.bitPattern, v.x.bitPattern, v.y.bitPattern, try world.isResting(item) ? 1 : 0]
-        }
-        state.append(world.isPaused ? 1 : 0)
-        return state
+    /// The release simrun of `make test`, else nil (the debug one next to the tests).
+    static var release: URL? {
+        ProcessInfo.processInfo.environment["SIMRUN_RELEASE"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
     }
 
     func testEveryVariantGivesIdenticalBytes() throws {
-        let variants = SpringKernelVariant.supported
-        XCTAssertEqual(variants.last, .baseline, "baseline runs everywhere")
+        let result = try Simrun.run(["bench", "kernels"], binary: Self.release)
+        XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
+        let summary = result.stdout.split(separator: "\n").last { $0.hasPrefix("kernel variants: ") }.map(String.init) ?? "no summary"
+        let variants = SpringKernelVariant.supported.map(\.name).joined(separator: ", ")
+        let workloads = Self.release == nil ? 18 : 20
+        XCTAssertEqual(summary, "kernel variants: \(variants) — \(workloads) workloads, identical bytes", result.stdout)
+        XCTAssertEqual(SpringKernelVariant.supported.last, .baseline, "baseline runs everywhere")
         #if arch(x86_64)
-        XCTAssertTrue(variants.contains(.avx2) || !SpringKernelVariant.avx512.isSupported, "an AVX-512 CPU runs AVX2")
+        XCTAssertTrue(SpringKernelVariant.avx2.isSupported || !SpringKernelVariant.avx512.isSupported, "an AVX-512 CPU runs AVX2")
         #else
-        XCTAssertEqual(variants, [.baseline], "only x86-64 builds hold the AVX variants")
+        XCTAssertEqual(SpringKernelVariant.supported, [.baseline], "only x86-64 builds hold the AVX variants")
         #endif
-        var resting = 0, swinging = 0
-        for workload in Self.workloads {
-            let reference = try Self.finalState(workload, kernel: .baseline)
-            // Something happened worth comparing: items left their start, some sleep, some swing.
-            XCTAssertNotEqual(reference, try Self.finalState(workload, kernel: .baseline, frames: 1), "\(workload)")
-            for k in stride(from: 4, to: reference.count - 1, by: 5) { if reference[k] == 1 { resting += 1 } else { swinging += 1 } }
-            for variant in variants where variant != .baseline {
-                let state = try Self.finalState(workload, kernel: variant)
-                if state != reference {
-                    let first = state.indices.first { $0 < reference.count && state[$0] != reference[$0] } ?? 0
-                    XCTFail("\(variant.name) differs from baseline on \(workload): item \(first / 5), value \(first % 5)")
-                }
-            }
-        }
-        XCTAssertGreaterThan(resting, 0)
-        XCTAssertGreaterThan(swinging, 0)
-        print("kernel variants: \(variants.map(\.name).joined(separator: ", ")) — \(Self.workloads.count) workloads, identical bytes")
+        print(summary + (Self.release == nil ? " (debug build)" : " (release build)"))
     }
 
     func testTheSwitchChoosesOnlyWhatRuns() {
@@ -124,7 +69,7 @@ final class KernelVariantTests: XCTestCase {
     /// The golden scripts pass with every variant forced; a switch that cannot be followed
     /// stops simrun with exit status 2 and one line.
     func testGoldenScriptsPassWithEachForcedVariant() throws {
-        let release = ProcessInfo.processInfo.environment["SIMRUN_RELEASE"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
+        let release = Self.release
         var checked: [String] = []
         for variant in SpringKernelVariant.supported {
             // Tolerances 0: the same values as the goldens (printed in shortest round-trip form,
