@@ -23,18 +23,18 @@ import Darwin
 ///
 /// `Batch` stages several outputs and commits them together, so a run that fails before its
 /// commit writes nothing at all.
-public enum AtomicFile {
-    public struct WriteError: Error, CustomStringConvertible {
-        public var description: String
-        public init(description: String) { self.description = description }
+package enum AtomicFile {
+    package struct WriteError: Error, CustomStringConvertible {
+        package var description: String
+        package init(description: String) { self.description = description }
     }
 
     /// Writes one file by the rules above.
-    public static func write(_ text: String, to path: String) throws {
+    package static func write(_ text: String, to path: String) throws {
         try write(Array(text.utf8), to: path)
     }
 
-    public static func write(_ bytes: [UInt8], to path: String) throws {
+    package static func write(_ bytes: [UInt8], to path: String) throws {
         let batch = Batch()
         try batch.add(bytes, to: path)
         try batch.commit()
@@ -45,7 +45,7 @@ public enum AtomicFile {
 
     /// Outputs staged to be written together: nothing reaches a destination before `commit()`;
     /// a batch dropped without a commit removes its temporary files (and the directories it made).
-    public final class Batch {
+    package final class Batch {
         private enum Staged {
             /// A finished temporary file waiting to be renamed over `destination`.
             case replace(temporary: String, destination: String)
@@ -60,17 +60,17 @@ public enum AtomicFile {
         private var createdDirectories: [String] = []
         private var committed = false
 
-        public init() {}
+        package init() {}
 
         deinit { discard() }
 
-        public func add(_ text: String, to path: String) throws {
+        package func add(_ text: String, to path: String) throws {
             try add(Array(text.utf8), to: path)
         }
 
         /// Checks the destination and stages the bytes (a temporary file for regular files).
         /// - Complexity: O(n) in the bytes, plus a scan of the destination's directory for stale temporary files.
-        public func add(_ bytes: [UInt8], to path: String) throws {
+        package func add(_ bytes: [UInt8], to path: String) throws {
             precondition(!committed, "AtomicFile.Batch: add after commit")
             switch try Destination.resolve(path) {
             case .standardStream(let descriptor):
@@ -98,7 +98,7 @@ public enum AtomicFile {
 
         /// Writes the devices and streams, then renames every temporary file into place.
         /// On an error the remaining temporary files are removed.
-        public func commit() throws {
+        package func commit() throws {
             precondition(!committed, "AtomicFile.Batch: committed twice")
             defer { discard() }
             for item in staged {
@@ -128,7 +128,7 @@ public enum AtomicFile {
 
         /// Drops what is staged: closes devices, removes temporary files and, unless
         /// committed, the directories this batch created. Called on deinit.
-        public func discard() {
+        package func discard() {
             for item in staged {
                 switch item {
                 case .replace(let temporary, _): unlink(temporary)     // after a rename: already gone

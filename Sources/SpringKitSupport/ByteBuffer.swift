@@ -4,28 +4,28 @@
 /// It is a `TextOutputStream` that takes the standard library's ASCII fast path:
 /// `Double.write(to:)` formats into a stack buffer and hands the bytes over without
 /// building a `String`, so a value costs no heap allocation.
-public struct ByteBuffer: TextOutputStream {
-    public private(set) var bytes: [UInt8] = []
+package struct ByteBuffer: TextOutputStream {
+    package private(set) var bytes: [UInt8] = []
 
-    public init(capacity: Int = 0) { bytes.reserveCapacity(capacity) }
+    package init(capacity: Int = 0) { bytes.reserveCapacity(capacity) }
 
-    public var count: Int { bytes.count }
+    package var count: Int { bytes.count }
 
-    public mutating func reserveCapacity(_ n: Int) { bytes.reserveCapacity(n) }
+    package mutating func reserveCapacity(_ n: Int) { bytes.reserveCapacity(n) }
 
-    public mutating func write(_ string: String) { bytes.append(contentsOf: string.utf8) }
+    package mutating func write(_ string: String) { bytes.append(contentsOf: string.utf8) }
 
     /// The standard library's ASCII path for number formatting (a `TextOutputStream` requirement).
-    public mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) { bytes.append(contentsOf: buffer) }
+    package mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) { bytes.append(contentsOf: buffer) }
 
-    public mutating func append(_ byte: UInt8) { bytes.append(byte) }
+    package mutating func append(_ byte: UInt8) { bytes.append(byte) }
 
-    public mutating func append(_ string: StaticString) {
+    package mutating func append(_ string: StaticString) {
         string.withUTF8Buffer { bytes.append(contentsOf: $0) }
     }
 
     /// A decimal integer.
-    public mutating func append(_ value: Int) {
+    package mutating func append(_ value: Int) {
         append(integer: Int64(value))
     }
 
@@ -37,7 +37,7 @@ public struct ByteBuffer: TextOutputStream {
     }
 
     /// `NumberFormat.shortest(value)`, byte for byte, without building a string.
-    public mutating func append(shortest value: Double) {
+    package mutating func append(shortest value: Double) {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: NumberFormat.longestShortest) { text in
             let count = NumberFormat.writeShortest(value, to: text.baseAddress!)
             bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[..<count]))

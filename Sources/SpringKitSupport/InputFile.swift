@@ -8,18 +8,18 @@ import Darwin
 /// Reads an input file named on the command line (a `--params` file): a regular file, or a
 /// pipe such as `<(…)`. Opening never waits for a writer, directories are refused, and no
 /// more than `limit` bytes are read (so `/dev/zero` ends with an error, not an exhausted memory).
-public enum InputFile {
-    public struct ReadError: Error, CustomStringConvertible {
-        public var description: String
+package enum InputFile {
+    package struct ReadError: Error, CustomStringConvertible {
+        package var description: String
     }
 
     /// The most bytes an input file may hold by default (16 MiB).
-    public static let defaultLimit = 16 << 20
+    package static let defaultLimit = 16 << 20
 
     /// The file's bytes. Errors read `PATH: reason`. With `regularFilesOnly` a pipe, device
     /// or socket is refused too (a script's data files; nothing there may wait for a writer).
     /// - Complexity: O(n) in the file's size.
-    public static func bytes(_ path: String, limit: Int = defaultLimit, regularFilesOnly: Bool = false) throws -> [UInt8] {
+    package static func bytes(_ path: String, limit: Int = defaultLimit, regularFilesOnly: Bool = false) throws -> [UInt8] {
         func failure(_ reason: String) -> ReadError { ReadError(description: "\(path): \(reason)") }
         guard !path.isEmpty else { throw ReadError(description: "an empty file name") }
         guard !path.utf8.contains(0) else { throw failure("the name contains a NUL byte") }
@@ -52,7 +52,7 @@ public enum InputFile {
 
     /// The file as UTF-8 text; invalid UTF-8 or a NUL byte is refused with `PATH:LINE`.
     /// - Complexity: O(n) in the file's size.
-    public static func text(_ path: String, limit: Int = defaultLimit) throws -> String {
+    package static func text(_ path: String, limit: Int = defaultLimit) throws -> String {
         let bytes = try bytes(path, limit: limit)
         if let text = String(bytes: bytes, encoding: .utf8), !bytes.contains(0) { return text }
         var line = 1, start = 0

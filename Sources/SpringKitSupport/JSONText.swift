@@ -1,7 +1,7 @@
 /// JSON text for the few places that write it by hand (reports, JSON Lines traces).
-public enum JSONText {
+package enum JSONText {
     /// A JSON string literal; `<` is escaped too, so the text is safe inside an HTML `<script>`.
-    public static func quoted(_ text: String) -> String {
+    package static func quoted(_ text: String) -> String {
         var out = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

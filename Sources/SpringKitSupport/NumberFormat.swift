@@ -1,8 +1,8 @@
 /// Decimal text for numbers in traces and reports.
-public enum NumberFormat {
+package enum NumberFormat {
     /// Shortest decimal that reads back to the same bits; integral values print without
     /// a fraction (`160`, not `160.0`), and `-0` keeps its sign.
-    public static func shortest(_ value: Double) -> String {
+    package static func shortest(_ value: Double) -> String {
         if value.rounded() == value && abs(value) < 1e15 {
             if value == 0 { return value.sign == .minus ? "-0" : "0" }
             return String(Int64(value))
@@ -60,7 +60,7 @@ public enum NumberFormat {
 
     /// A fixed number of decimals, for human-facing summaries (`0.125` → `"0.13"`).
     /// Values too large for fixed notation (or more than 15 decimals) print in shortest form.
-    public static func fixed(_ value: Double, _ decimals: Int) -> String {
+    package static func fixed(_ value: Double, _ decimals: Int) -> String {
         guard value.isFinite else { return value.description }
         guard (0...15).contains(decimals) else { return shortest(value) }
         var scale = 1.0
@@ -80,7 +80,7 @@ public enum NumberFormat {
     }
 
     /// Parses a parameter value strictly: a finite decimal number, nothing else.
-    public static func parseFinite(_ text: String) -> Double? {
+    package static func parseFinite(_ text: String) -> Double? {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty,
               trimmed.allSatisfy({ "0123456789+-.eE".contains($0) }),
@@ -93,7 +93,7 @@ import Foundation
 
 extension NumberFormat {
     /// For people: integral values as integers, others with at most `decimals` decimals, trailing zeros trimmed.
-    public static func human(_ value: Double, decimals: Int = 4) -> String {
+    package static func human(_ value: Double, decimals: Int = 4) -> String {
         guard value.isFinite else { return value.description }
         var text = fixed(value, decimals)
         if text.contains("."), !text.contains("e") {
@@ -107,7 +107,7 @@ extension NumberFormat {
 extension NumberFormat {
     /// For reports: `digits` significant digits, trailing zeros trimmed (`15.0234` → `15.02`,
     /// `1033.2` → `1033`, `0.000012345` → `1.235e-05`); `inf`, `-inf`, `nan` as such.
-    public static func significant(_ value: Double, digits: Int = 4) -> String {
+    package static func significant(_ value: Double, digits: Int = 4) -> String {
         guard value.isFinite else { return value.isNaN ? "nan" : (value < 0 ? "-inf" : "inf") }
         if value == 0 { return "0" }
         // The decimal exponent after rounding to `digits` digits, read from printf's %e (no libm).

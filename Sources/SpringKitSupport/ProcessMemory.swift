@@ -6,9 +6,9 @@ import Darwin
 #endif
 
 /// Memory figures of the current process, for benchmarks and leak checks.
-public enum ProcessMemory {
+package enum ProcessMemory {
     /// Resident set size now, in bytes (0 when the platform does not say).
-    public static func residentBytes() -> Int {
+    package static func residentBytes() -> Int {
         #if os(Linux)
         guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
         let fields = text.split(separator: " ")
@@ -29,7 +29,7 @@ public enum ProcessMemory {
     }
 
     /// Peak resident set size of the process so far, in bytes.
-    public static func peakResidentBytes() -> Int {
+    package static func peakResidentBytes() -> Int {
         var usage = rusage()
         #if canImport(Glibc)
         getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)

@@ -1,11 +1,11 @@
 /// A deterministic random number generator (SplitMix64): the same seed gives the
 /// same sequence on every platform and run.
-public struct SeededGenerator: RandomNumberGenerator, Sendable {
+package struct SeededGenerator: RandomNumberGenerator, Sendable {
     private var state: UInt64
 
-    public init(seed: UInt64) { state = seed }
+    package init(seed: UInt64) { state = seed }
 
-    public mutating func next() -> UInt64 {
+    package mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -14,5 +14,5 @@ public struct SeededGenerator: RandomNumberGenerator, Sendable {
     }
 
     /// A uniform double in [0, 1) from the top 53 bits.
-    public mutating func nextUnit() -> Double { Double(next() >> 11) * 0x1p-53 }
+    package mutating func nextUnit() -> Double { Double(next() >> 11) * 0x1p-53 }
 }

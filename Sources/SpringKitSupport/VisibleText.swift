@@ -1,10 +1,10 @@
 /// Text from files shown to people (terminal, reports, JUnit): control characters become
 /// visible escapes, so a NUL or an escape sequence in a golden never reaches stdout raw.
-public enum VisibleText {
+package enum VisibleText {
     /// `text` with C0/C1 control characters and DEL written as `\0`, `\t`, `\r`, `\n` or `\xHH`
     /// (`\u{HHHH}` above 0xFF); everything else unchanged.
     /// - Complexity: O(n) in the length of `text`.
-    public static func escaped(_ text: String) -> String {
+    package static func escaped(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: isControl) else { return text }
         var out = ""
         for scalar in text.unicodeScalars {
@@ -24,7 +24,7 @@ public enum VisibleText {
 
     /// Bytes as text: invalid UTF-8 becomes U+FFFD, control characters are escaped.
     /// - Complexity: O(n) in the number of bytes.
-    public static func decoding<Bytes: Collection>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
+    package static func decoding<Bytes: Collection>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
         escaped(String(decoding: bytes, as: UTF8.self))
     }
 

@@ -1,12 +1,12 @@
 /// A monochrome canvas drawn with Unicode braille: each character holds 2 × 4 dots, so a
 /// terminal of w × h characters shows 2w × 4h pixels.
-public struct BrailleCanvas: Sendable {
-    public let width: Int
-    public let height: Int
+package struct BrailleCanvas: Sendable {
+    package let width: Int
+    package let height: Int
     private var bits: [UInt8]
 
     /// A canvas of `columns` × `rows` characters.
-    public init(columns: Int, rows: Int) {
+    package init(columns: Int, rows: Int) {
         width = max(columns, 1) * 2
         height = max(rows, 1) * 4
         bits = [UInt8](repeating: 0, count: max(columns, 1) * max(rows, 1))
@@ -14,12 +14,12 @@ public struct BrailleCanvas: Sendable {
 
     private static let dotBits: [[UInt8]] = [[0x01, 0x08], [0x02, 0x10], [0x04, 0x20], [0x40, 0x80]]
 
-    public mutating func set(_ x: Int, _ y: Int) {
+    package mutating func set(_ x: Int, _ y: Int) {
         guard x >= 0, y >= 0, x < width, y < height else { return }
         bits[(y / 4) * (width / 2) + x / 2] |= Self.dotBits[y % 4][x % 2]
     }
 
-    public func isSet(_ x: Int, _ y: Int) -> Bool {
+    package func isSet(_ x: Int, _ y: Int) -> Bool {
         guard x >= 0, y >= 0, x < width, y < height else { return false }
         return bits[(y / 4) * (width / 2) + x / 2] & Self.dotBits[y % 4][x % 2] != 0
     }
@@ -27,7 +27,7 @@ public struct BrailleCanvas: Sendable {
     /// A line between two points (pixel coordinates). The part outside the canvas is cut
     /// off first, so any finite coordinates are safe; a line with a NaN or infinite end is skipped.
     /// - Complexity: O(width + height).
-    public mutating func line(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) {
+    package mutating func line(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) {
         guard let (x0, y0, x1, y1) = clipped(x0, y0, x1, y1) else { return }
         let steps = max(1, Int(max(abs(x1 - x0), abs(y1 - y0)).rounded(.up)))
         for k in 0...steps {
@@ -56,7 +56,7 @@ public struct BrailleCanvas: Sendable {
     }
 
     /// A cubic bezier, sampled.
-    public mutating func curve(_ p0: SIMD2<Double>, _ c1: SIMD2<Double>, _ c2: SIMD2<Double>, _ p1: SIMD2<Double>) {
+    package mutating func curve(_ p0: SIMD2<Double>, _ c1: SIMD2<Double>, _ c2: SIMD2<Double>, _ p1: SIMD2<Double>) {
         var previous = p0
         for k in 1...24 {
             let t = Double(k) / 24, u = 1 - t
@@ -67,7 +67,7 @@ public struct BrailleCanvas: Sendable {
     }
 
     /// The canvas as text rows.
-    public var rows: [String] {
+    package var rows: [String] {
         let columns = width / 2
         return (0..<(height / 4)).map { row in
             String(String.UnicodeScalarView((0..<columns).map { Unicode.Scalar(0x2800 + UInt32(bits[row * columns + $0]))! }))

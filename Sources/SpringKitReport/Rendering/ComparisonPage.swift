@@ -6,12 +6,12 @@ import SpringKitScenarios
 /// every id's (x, y) from both (golden blue, new orange, a red line where they differ), a
 /// scrubber, play, `?frame=N` links, and the divergence (largest |Δ| per frame over rows
 /// both traces have) plotted over time with a cursor. `simrun check` writes it for a failure.
-public enum ComparisonPage {
+package enum ComparisonPage {
     /// Frames beyond this many rows per trace are thinned (every k-th frame) to keep the page small.
-    public static let maximumRows = 300_000
+    package static let maximumRows = 300_000
 
     /// - Complexity: O(rows · columns) of both traces.
-    public static func render(title: String, golden: Trace, new: Trace) -> String {
+    package static func render(title: String, golden: Trace, new: Trace) -> String {
         let sceneColumns = pickColumns(golden.columns)
         let gx = golden.columnIndex(sceneColumns.0), gy = golden.columnIndex(sceneColumns.1)
         let nx = new.columnIndex(sceneColumns.0), ny = new.columnIndex(sceneColumns.1)

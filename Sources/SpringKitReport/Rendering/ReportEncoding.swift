@@ -30,10 +30,10 @@ import SpringKitScenarios
 ///   is the zigzagged difference from the prediction. A colour is sent as it is.
 ///
 /// Before a slot is first shown, its previous values are all 0.
-public enum ReportEncoding {
-    public static let version = 2
+package enum ReportEncoding {
+    package static let version = 2
     /// Quanta per point of cell geometry.
-    public static let quantum = 64.0
+    package static let quantum = 64.0
     /// Quantised values are kept within ±2^50 so every difference the stream carries is an
     /// integer a JavaScript number holds exactly; non-finite values are sent as 0.
     static let limit = Double(1 << 50)
@@ -48,7 +48,7 @@ public enum ReportEncoding {
 
     /// Appends the report's JSON object (the page's `data`).
     /// - Complexity: O(total cells over all frames).
-    public static func appendJSON(_ report: ReportData, to out: inout ByteBuffer) {
+    package static func appendJSON(_ report: ReportData, to out: inout ByteBuffer) {
         out.append("{\"format\":\"springkit-report\",\"version\":")
         out.append(version)
         out.append(",\"title\":")
@@ -197,7 +197,7 @@ public enum ReportEncoding {
     /// `[t, offsetX, offsetY, cells]` and each cell `[id, x, y, width, height, stretch, color]`
     /// (the shape version 1 pages inlined). Frames decode forward from a checkpoint kept
     /// every 16 frames, so scrubbing back costs at most 16 frames of decoding.
-    public static let javaScriptDecoder = #"""
+    package static let javaScriptDecoder = #"""
     const SpringKitReport = (() => {
       "use strict";
       const DIGITS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";

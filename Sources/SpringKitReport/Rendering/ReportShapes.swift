@@ -59,14 +59,14 @@ extension ReportData {
 /// apart from the cells' encoding: `{"shapes":[[shape…] per frame],"markers":[[frame,label]…]}`,
 /// each shape `[kind, color, alpha, filled, lineWidth, ghost, fixed, geometry…]` with kind
 /// `r` (x, y, w, h, radius), `c` (x, y, r), `p` (x, y, [op, numbers…]…), `t` (x, y, size, text, centred), `l` (x0, y0, x1, y1).
-public enum ReportShapesEncoding {
+package enum ReportShapesEncoding {
     /// True when the report has anything for this encoding to carry.
-    public static func isNeeded(_ report: ReportData) -> Bool {
+    package static func isNeeded(_ report: ReportData) -> Bool {
         !report.markers.isEmpty || report.frames.contains { !$0.shapes.isEmpty }
     }
 
     /// - Complexity: O(total shapes).
-    public static func json(_ report: ReportData) -> String {
+    package static func json(_ report: ReportData) -> String {
         guard isNeeded(report) else { return "{\"shapes\":[],\"markers\":[]}" }
         var out = "{\"shapes\":["
         for (k, frame) in report.frames.enumerated() {
@@ -107,7 +107,7 @@ public enum ReportShapesEncoding {
     /// Player code: `SpringKitShapes.draw(g, k, ox, oy, scale)` draws frame k's shapes
     /// (content ones scrolled by the offset), `SpringKitShapes.drawList(g, list, ox, oy, scale)`
     /// draws a given list, `SpringKitShapes.markers` lists the markers.
-    public static let javaScript = #"""
+    package static let javaScript = #"""
     const SpringKitShapes = (() => {
       const el = document.getElementById("shapes");
       const data = el ? JSON.parse(el.textContent) : {shapes: [], markers: []};

@@ -6,20 +6,20 @@ import Foundation
 
 /// Golden-trace checks, as `simrun check` runs them: each script's trace is compared
 /// with `DIR/__traces__/NAME.csv` next to the script `DIR/NAME.lua`.
-public enum GoldenCheck {
-    public struct Options {
-        public var script = ScriptOptions()
+package enum GoldenCheck {
+    package struct Options {
+        package var script = ScriptOptions()
         /// `--abs` / `--rel`: replace the scripts' global tolerances (per-column ones still apply).
-        public var absolute: Double?
-        public var relative: Double?
+        package var absolute: Double?
+        package var relative: Double?
         /// Write goldens (`--update`, or `SPRINGKIT_UPDATE_GOLDENS=1` outside CI).
-        public var update = false
+        package var update = false
         /// Runs per script; any byte difference between runs fails (`--repeat`).
-        public var repeatCount = 1
-        public init() { script.output = nil }
+        package var repeatCount = 1
+        package init() { script.output = nil }
     }
 
-    public enum Status: Equatable, Sendable {
+    package enum Status: Equatable, Sendable {
         case passed
         case failed(String)
         /// No golden yet; nothing was written.
@@ -32,38 +32,38 @@ public enum GoldenCheck {
         case error(String)
     }
 
-    public struct Outcome: Sendable {
-        public var script: String
-        public var golden: String
-        public var status: Status
-        public var seconds: Double
-        public var comparison: TraceComparison?
+    package struct Outcome: Sendable {
+        package var script: String
+        package var golden: String
+        package var status: Status
+        package var seconds: Double
+        package var comparison: TraceComparison?
         /// The determinism hash of the trace this run wrote (nil when it wrote none).
-        public var traceHash: UInt64?
+        package var traceHash: UInt64?
         /// The tolerances the comparison used (the script's, with `--abs`/`--rel` applied).
-        public var tolerances = ToleranceSpec()
+        package var tolerances = ToleranceSpec()
         /// The script's `springkit.expect` declarations and what each found, in order.
-        public var expectations: [ExpectationOutcome] = []
+        package var expectations: [ExpectationOutcome] = []
         /// The script line a CI annotation should point at: the `springkit.param` whose default
         /// changed, else 1.
-        public var annotationLine = 1
+        package var annotationLine = 1
         /// The new trace's CSV text, kept when the check failed (for the artefacts).
-        public var newTrace: String?
+        package var newTrace: String?
 
-        public init(script: String, golden: String, status: Status, seconds: Double, comparison: TraceComparison?) {
+        package init(script: String, golden: String, status: Status, seconds: Double, comparison: TraceComparison?) {
             self.script = script; self.golden = golden; self.status = status; self.seconds = seconds; self.comparison = comparison
         }
     }
 
     /// One `springkit.expect` declaration's result: its own test case.
-    public struct ExpectationOutcome: Sendable {
-        public var expectation: TraceExpectation
-        public var result: TraceExpectation.Result
+    package struct ExpectationOutcome: Sendable {
+        package var expectation: TraceExpectation
+        package var result: TraceExpectation.Result
     }
 
     /// Where the golden of `script` lives.
     /// The path is built from `script` as given (relative stays relative).
-    public static func goldenPath(forScript script: String) -> String {
+    package static func goldenPath(forScript script: String) -> String {
         let slash = script.lastIndex(of: "/")
         let directory = slash.map { String(script[...$0]) } ?? ""
         var name = slash.map { String(script[script.index(after: $0)...]) } ?? script
@@ -73,7 +73,7 @@ public enum GoldenCheck {
 
     /// The scripts named by `paths`: files as given, directories as their `*.lua` files,
     /// sorted by name. Throws for a path that does not exist.
-    public static func scripts(in paths: [String]) throws -> [(path: String, fromDirectory: Bool)] {
+    package static func scripts(in paths: [String]) throws -> [(path: String, fromDirectory: Bool)] {
         var result: [(String, Bool)] = []
         for path in paths {
             var isDirectory: ObjCBool = false
@@ -92,7 +92,7 @@ public enum GoldenCheck {
     }
 
     /// Goldens in the `__traces__` folders of `directories` that no script in `scripts` owns.
-    public static func obsoleteGoldens(directories: [String], scripts: [String]) -> [String] {
+    package static func obsoleteGoldens(directories: [String], scripts: [String]) -> [String] {
         let owned = Set(scripts.map(goldenPath(forScript:)))
         var obsolete: [String] = []
         for directory in directories {
@@ -109,7 +109,7 @@ public enum GoldenCheck {
     /// Checks every script, up to `jobs` at a time (each has its own Lua state), and calls
     /// `each(k, outcome)` on the calling thread in script order, as soon as script k and
     /// every one before it are done. When `each` throws, no further script starts.
-    public static func checkAll(_ scripts: [(path: String, fromDirectory: Bool)], options: Options, jobs: Int,
+    package static func checkAll(_ scripts: [(path: String, fromDirectory: Bool)], options: Options, jobs: Int,
                                 each: (Int, Outcome) throws -> Void) rethrows {
         try OrderedParallelMap.run(count: scripts.count, jobs: jobs, { k in
             check(script: scripts[k].path, fromDirectory: scripts[k].fromDirectory, options: options)
@@ -118,7 +118,7 @@ public enum GoldenCheck {
 
     /// Runs one script (`repeatCount` times), compares its trace with the golden and
     /// evaluates the script's expectations on it.
-    public static func check(script: String, fromDirectory: Bool, options: Options) -> Outcome {
+    package static func check(script: String, fromDirectory: Bool, options: Options) -> Outcome {
         let golden = goldenPath(forScript: script)
         let start = DispatchTime.now().uptimeNanoseconds
         var outcome = Outcome(script: script, golden: golden, status: .passed, seconds: 0, comparison: nil)
@@ -222,12 +222,12 @@ public enum GoldenCheck {
 /// Whether `simrun check` writes goldens: `--update` always does; `SPRINGKIT_UPDATE_GOLDENS`
 /// does too, except in CI (`CI` set), where it is ignored with a warning so a pipeline can
 /// never re-record what it is meant to check.
-public struct GoldenUpdatePolicy: Equatable {
-    public var update: Bool
+package struct GoldenUpdatePolicy: Equatable {
+    package var update: Bool
     /// The line to show on stderr, when the environment asked for something refused.
-    public var warning: String?
+    package var warning: String?
 
-    public init(explicitUpdate: Bool, environment: [String: String]) {
+    package init(explicitUpdate: Bool, environment: [String: String]) {
         update = explicitUpdate
         warning = nil
         if Self.isSet(environment["SPRINGKIT_UPDATE_GOLDENS"]) {
@@ -240,7 +240,7 @@ public struct GoldenUpdatePolicy: Equatable {
     }
 
     /// An environment switch is on unless empty, `0`, `false` or `no` (any case).
-    public static func isSet(_ value: String?) -> Bool {
+    package static func isSet(_ value: String?) -> Bool {
         guard let value, !value.isEmpty else { return false }
         return !["0", "false", "no"].contains(value.lowercased())
     }

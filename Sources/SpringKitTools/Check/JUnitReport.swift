@@ -10,25 +10,25 @@ import SpringKitReport
 ///
 /// Every element sits on its own lines (text and attributes escape line ends), so the files
 /// this type writes can be read back line by line.
-public enum JUnitReport {
-    public enum Result: Equatable, Sendable {
+package enum JUnitReport {
+    package enum Result: Equatable, Sendable {
         case passed
         case failure(type: String, message: String, detail: String)
         case error(message: String)
         case skipped(message: String)
     }
 
-    public struct Case: Equatable, Sendable {
-        public var classname: String
-        public var name: String
-        public var file: String
-        public var line: Int?
-        public var milliseconds: Int
-        public var result: Result
+    package struct Case: Equatable, Sendable {
+        package var classname: String
+        package var name: String
+        package var file: String
+        package var line: Int?
+        package var milliseconds: Int
+        package var result: Result
         /// Text for the case's `system-out` (for example where its artefacts are).
-        public var output: String?
+        package var output: String?
 
-        public init(classname: String, name: String, file: String, line: Int? = nil, milliseconds: Int, result: Result, output: String? = nil) {
+        package init(classname: String, name: String, file: String, line: Int? = nil, milliseconds: Int, result: Result, output: String? = nil) {
             self.classname = classname; self.name = name; self.file = file; self.line = line
             self.milliseconds = milliseconds; self.result = result; self.output = output
         }
@@ -37,7 +37,7 @@ public enum JUnitReport {
     /// The test cases of one checked script: its golden, then its expectations.
     /// - Complexity: O(expectations).
     /// `detail` is the failure's multi-line report; `output` goes to the golden case's `system-out`.
-    public static func cases(_ outcome: GoldenCheck.Outcome, detail: String, output: String?, timings: Bool) -> [Case] {
+    package static func cases(_ outcome: GoldenCheck.Outcome, detail: String, output: String?, timings: Bool) -> [Case] {
         let milliseconds = timings ? Int((outcome.seconds * 1000).rounded()) : 0
         let result: Result
         switch outcome.status {
@@ -66,7 +66,7 @@ public enum JUnitReport {
 
     /// The whole file. `properties` go on the suite (a shard writes `shard = i/n`).
     /// - Complexity: O(total length of the cases' text and `systemOut`).
-    public static func render(_ cases: [Case], suite: String = "simrun check", properties: [(String, String)] = [],
+    package static func render(_ cases: [Case], suite: String = "simrun check", properties: [(String, String)] = [],
                               systemOut: String = "") -> String {
         let failures = cases.filter { if case .failure = $0.result { return true }; return false }.count
         let errors = cases.filter { if case .error = $0.result { return true }; return false }.count
@@ -115,16 +115,16 @@ public enum JUnitReport {
     private static var entities: [(character: Unicode.Scalar, name: String)] { XMLText.entities }
 
     /// A JUnit file as `render` wrote it, read back for `simrun merge`.
-    public struct Parsed: Sendable {
-        public var properties: [(name: String, value: String)]
+    package struct Parsed: Sendable {
+        package var properties: [(name: String, value: String)]
         /// Each test case's lines, verbatim, with its time and result kind.
-        public var cases: [(text: String, milliseconds: Int, kind: Kind)]
+        package var cases: [(text: String, milliseconds: Int, kind: Kind)]
         /// The suite's `system-out`, still escaped.
-        public var escapedSystemOut: String
-        public enum Kind: Sendable { case passed, failure, error, skipped }
+        package var escapedSystemOut: String
+        package enum Kind: Sendable { case passed, failure, error, skipped }
 
         /// The messages of the `error` cases (bad input), in order.
-        public var errorMessages: [String] {
+        package var errorMessages: [String] {
             cases.filter { $0.kind == .error }.compactMap { c in
                 guard let line = c.text.split(separator: "\n").first(where: { $0.hasPrefix("      <error ") }),
                       let message = JUnitReport.attribute("message", in: String(line)) else { return nil }
@@ -133,12 +133,12 @@ public enum JUnitReport {
         }
 
         /// A property's value, when present.
-        public func property(_ name: String) -> String? { properties.first { $0.name == name }?.value }
+        package func property(_ name: String) -> String? { properties.first { $0.name == name }?.value }
     }
 
     /// Reads a file written by `render` (by `simrun check --junit`); anything else is an error naming the line.
     /// - Complexity: O(n) in the file's length.
-    public static func parse(_ text: String, path: String) throws -> Parsed {
+    package static func parse(_ text: String, path: String) throws -> Parsed {
         func failure(_ line: Int, _ reason: String) -> TraceFormatError {
             TraceFormatError(path: path, line: line, reason: reason + " (merge reads JUnit files written by simrun check --junit)")
         }
@@ -195,7 +195,7 @@ public enum JUnitReport {
 
     /// The file one run would have written, from the files of its shards (in shard order).
     /// - Complexity: O(total length of the shards' cases and outputs).
-    public static func merge(_ shards: [Parsed], suite: String = "simrun check") -> String {
+    package static func merge(_ shards: [Parsed], suite: String = "simrun check") -> String {
         let cases = shards.flatMap(\.cases)
         let count = { (kind: Parsed.Kind) in cases.filter { $0.kind == kind }.count }
         let time = seconds(cases.reduce(0) { $0 + $1.milliseconds })
@@ -227,7 +227,7 @@ public enum JUnitReport {
 
     /// The text of escaped XML content (the entities `escape` writes).
     /// - Complexity: O(n) in the length of `text`.
-    public static func unescape(_ text: String) -> String {
+    package static func unescape(_ text: String) -> String {
         guard text.contains("&") else { return text }
         var out = ""
         var rest = Substring(text)

@@ -12,13 +12,13 @@ import SpringKitScenarios
 ///
 /// Positions are written to 0.01 pt and plotted values to 0.001 (the page draws, it does
 /// not compute); times, parameters, metrics and readouts are exact.
-public enum PlayerData {
+package enum PlayerData {
     /// The band of the readouts (points for positions), as for `tr:settle_time`'s default.
-    public static let readoutEpsilon = 0.5
+    package static let readoutEpsilon = 0.5
 
     /// The JSON text for `run`.
     /// - Complexity: O(frames × cells + trace rows).
-    public static func json(_ run: ScriptRun) -> String {
+    package static func json(_ run: ScriptRun) -> String {
         var out = JSONWriter()
         let report = run.report ?? run.trace.flatMap(traceView)
         let name = run.scriptPath.split(separator: "/").last.map(String.init) ?? run.scriptPath

@@ -3,8 +3,8 @@ import SpringKitMotion
 import SpringKitReport
 
 /// An SVG heatmap of a metric over a one- or two-parameter grid (lower values darker).
-public enum SVGHeatmap {
-    public static func render(xName: String, xValues: [Double], yName: String?, yValues: [Double],
+package enum SVGHeatmap {
+    package static func render(xName: String, xValues: [Double], yName: String?, yValues: [Double],
                               metricName: String, value: (Int, Int) -> Double?) -> String {
         let cell = 36.0, left = 90.0, top = 40.0
         let columns = xValues.count, rows = max(yValues.count, 1)

@@ -5,18 +5,18 @@ import Foundation
 
 /// A parameter sweep: a script run at every point of a grid, in parallel, each point with
 /// its own Lua state. Results come back in grid order whatever the number of jobs.
-public enum Sweep {
+package enum Sweep {
     /// One swept parameter: `NAME=START:STOP:STEP` (STOP included when on the grid).
-    public struct Axis: Equatable, Sendable {
-        public var name: String
-        public var values: [Double]
+    package struct Axis: Equatable, Sendable {
+        package var name: String
+        package var values: [Double]
 
-        public init(name: String, values: [Double]) {
+        package init(name: String, values: [Double]) {
             self.name = name
             self.values = values
         }
 
-        public init(parsing assignment: String) throws {
+        package init(parsing assignment: String) throws {
             guard let equals = assignment.firstIndex(of: "=") else {
                 throw ParameterError("invalid sweep '\(assignment)': expected NAME=START:STOP:STEP")
             }
@@ -49,12 +49,12 @@ public enum Sweep {
     }
 
     /// Most values one swept parameter may take.
-    public static let maximumValuesPerAxis = 100_000
+    package static let maximumValuesPerAxis = 100_000
     /// Most points a whole grid may have.
-    public static let maximumPoints = 1_000_000
+    package static let maximumPoints = 1_000_000
 
     /// Refuses a grid that names a parameter twice or has more than `maximumPoints` points.
-    public static func validate(_ axes: [Axis]) throws {
+    package static func validate(_ axes: [Axis]) throws {
         var seen: Set<String> = []
         var points = 1
         for axis in axes {
@@ -67,16 +67,16 @@ public enum Sweep {
         }
     }
 
-    public struct Point: Sendable {
+    package struct Point: Sendable {
         /// Parameter values, in axis order.
-        public var values: [Double]
-        public var metrics: [ScriptRun.Metric]
+        package var values: [Double]
+        package var metrics: [ScriptRun.Metric]
         /// Why the run failed, when it did.
-        public var failure: String?
+        package var failure: String?
     }
 
     /// Every combination of the axes' values, first axis slowest.
-    public static func grid(_ axes: [Axis]) -> [[Double]] {
+    package static func grid(_ axes: [Axis]) -> [[Double]] {
         axes.reduce([[]]) { partial, axis in partial.flatMap { prefix in axis.values.map { prefix + [$0] } } }
     }
 
@@ -84,7 +84,7 @@ public enum Sweep {
     /// called (serially) as points finish. When the system refuses to create threads, the
     /// points run on the threads it did create, or on the calling thread: never a hang.
     /// `only` picks a block of the grid (a shard's); its points come back in grid order.
-    public static func run(script: String, axes: [Axis], base: ScriptOptions, jobs: Int, only: Range<Int>? = nil,
+    package static func run(script: String, axes: [Axis], base: ScriptOptions, jobs: Int, only: Range<Int>? = nil,
                            progress: ((Int, Int) -> Void)? = nil) -> [Point] {
         let all = grid(axes)
         let points = only.map { Array(all[$0.clamped(to: all.indices)]) } ?? all
@@ -137,7 +137,7 @@ public enum Sweep {
 
     /// One point, run alone. It keeps only metrics, so its scenarios record no trace or
     /// report — unless the script reads one, and then it runs again with recording.
-    public static func runPoint(script: String, axes: [Axis], values: [Double], base: ScriptOptions) -> Point {
+    package static func runPoint(script: String, axes: [Axis], values: [Double], base: ScriptOptions) -> Point {
         var options = base
         options.output = nil
         options.recordsOutputs = false
@@ -159,11 +159,11 @@ public enum Sweep {
     }
 
     /// The metric of `point` whose name matches `name` (case and `_`/space insensitive).
-    public static func metric(_ point: Point, named name: String) -> Double? {
+    package static func metric(_ point: Point, named name: String) -> Double? {
         metric(point.metrics, named: name)
     }
 
-    public static func metric(_ metrics: [ScriptRun.Metric], named name: String) -> Double? {
+    package static func metric(_ metrics: [ScriptRun.Metric], named name: String) -> Double? {
         let key = normalized(name)
         return metrics.last { normalized($0.name) == key }?.value
     }
@@ -171,7 +171,7 @@ public enum Sweep {
     /// The metric `name` of every point, resolved once (a name is normalised once per
     /// distinct spelling, not once per comparison).
     /// - Complexity: O(points × metrics per point).
-    public static func metricValues(_ points: [Point], named name: String) -> [Double?] {
+    package static func metricValues(_ points: [Point], named name: String) -> [Double?] {
         let key = normalized(name)
         var keyOf: [String: Bool] = [:]
         return points.map { point in
@@ -187,7 +187,7 @@ public enum Sweep {
     /// Point indices ranked by `values` (ascending, or `descending`), points without a value
     /// last, ties in grid order — the order `simrun sweep` prints.
     /// - Complexity: O(n log n) comparisons of two numbers.
-    public static func ranking(_ values: [Double?], descending: Bool) -> [Int] {
+    package static func ranking(_ values: [Double?], descending: Bool) -> [Int] {
         values.indices.sorted { a, b in
             // NaN ranks after every number (points without a value come last), so the order is total.
             switch (values[a], values[b]) {
@@ -201,7 +201,7 @@ public enum Sweep {
     }
 
     /// `"Settle time"` → `settle_time`: how metric names are matched and printed.
-    public static func normalized(_ name: String) -> String {
+    package static func normalized(_ name: String) -> String {
         name.lowercased().replacingOccurrences(of: " ", with: "_").filter { $0.isLetter || $0.isNumber || $0 == "_" }
     }
 }

@@ -3,26 +3,26 @@ import SpringKitSupport
 /// A sweep's ranked results as `simrun sweep` prints and writes them (the table and the CSV),
 /// and the CSV read back, so `simrun merge` rebuilds one run's output from its shards.
 /// A point that failed is shown in the table (`error: reason`); its sweep writes no CSV.
-public enum SweepTable {
-    public struct Row: Equatable {
-        public var values: [Double]
-        public var metric: Double?
-        public var failure: String?
-        public init(values: [Double], metric: Double?, failure: String?) {
+package enum SweepTable {
+    package struct Row: Equatable {
+        package var values: [Double]
+        package var metric: Double?
+        package var failure: String?
+        package init(values: [Double], metric: Double?, failure: String?) {
             self.values = values; self.metric = metric; self.failure = failure
         }
     }
 
     /// A sweep CSV that `parse` cannot read; the description names the file and line.
-    public struct FormatError: Error, CustomStringConvertible, Equatable {
-        public var description: String
+    package struct FormatError: Error, CustomStringConvertible, Equatable {
+        package var description: String
         init(_ description: String) { self.description = description }
     }
 
     /// The printed table's lines (header first) and the CSV text (no failed rows: a sweep
     /// with a failed point writes nothing). `header` is the axes' names and the metric's.
     /// - Complexity: O(rows × columns).
-    public static func render(header: [String], rows: [Row]) -> (table: [String], csv: String) {
+    package static func render(header: [String], rows: [Row]) -> (table: [String], csv: String) {
         var table = [header.map { $0.padding(toLength: max(12, $0.count + 2), withPad: " ", startingAt: 0) }.joined()]
         var csv = header.joined(separator: ",") + "\n"
         for row in rows {
@@ -40,7 +40,7 @@ public enum SweepTable {
 
     /// Reads a CSV written by `render`: the header and the rows.
     /// - Complexity: O(n) in the text's length.
-    public static func parse(_ text: String, path: String) throws -> (header: [String], rows: [Row]) {
+    package static func parse(_ text: String, path: String) throws -> (header: [String], rows: [Row]) {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         guard lines.count >= 2, lines.last == "", let header = lines.first.map({ $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }),
               header.count >= 2 else {

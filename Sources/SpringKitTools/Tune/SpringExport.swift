@@ -6,16 +6,16 @@ import SpringKitMath
 /// UIKit Dynamics, SwiftUI, Core Animation, UIKit property animators, Android, react-spring
 /// and Framer Motion. Every number comes from `SpringConvention`; where an API cannot express
 /// the effect the snippet says so instead of guessing.
-public enum SpringExport {
-    public struct Snippet: Equatable, Sendable {
+package enum SpringExport {
+    package struct Snippet: Equatable, Sendable {
         /// Stable identifier (`uikit`, `swiftui`, …).
-        public var id: String
-        public var title: String
-        public var code: String
+        package var id: String
+        package var title: String
+        package var code: String
     }
 
     /// The snippets for `values` (parameter name → value) of the script at `script`.
-    public static func snippets(script: String, values: [(name: String, value: Double)]) -> [Snippet] {
+    package static func snippets(script: String, values: [(name: String, value: Double)]) -> [Snippet] {
         func value(_ name: String) -> Double? { values.last { $0.name == name }?.value }
         guard let damping = value("damping"), let frequency = value("frequency") else {
             return [Snippet(id: "none", title: "Export",

@@ -1,11 +1,11 @@
 /// The tuner's keys: decoding a terminal's bytes and what each key does to a `TuneState`.
 /// The state changes here; what touches the outside (re-running the script, writing a file,
 /// quitting) comes back as a `TuneState.Action` for the command to carry out.
-public enum TuneKeys {
+package enum TuneKeys {
     /// Takes one key from the front of `bytes` (not empty): arrows arrive as ESC [ A…D (or
     /// ESC O A…D), Ctrl-C as byte 3, anything else as its character.
     /// - Complexity: O(`bytes.count`) (it removes from the front).
-    public static func decode(_ bytes: inout [UInt8]) -> String {
+    package static func decode(_ bytes: inout [UInt8]) -> String {
         let first = bytes.removeFirst()
         if first == 0x1B, bytes.count >= 2, bytes[0] == UInt8(ascii: "[") || bytes[0] == UInt8(ascii: "O") {
             let code = bytes[1]
@@ -25,7 +25,7 @@ public enum TuneKeys {
 
 extension TuneState {
     /// What a key asks of the command after the state has changed.
-    public enum Action: Equatable {
+    package enum Action: Equatable {
         /// Nothing changed (an unknown key).
         case ignore
         /// Redraw the screen.
@@ -41,7 +41,7 @@ extension TuneState {
     }
 
     /// Applies `key` (as `TuneKeys.decode` names it); any key closes the help screen.
-    public mutating func press(_ key: String) -> Action {
+    package mutating func press(_ key: String) -> Action {
         if showHelp {
             showHelp = false
             return .redraw

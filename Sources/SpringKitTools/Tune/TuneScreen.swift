@@ -7,10 +7,10 @@ import SpringKitScripting
 
 /// Renders `TuneState` as the tuner's screen: a pure function from state and terminal size
 /// to lines of text (no terminal I/O). Lines are exactly `columns` wide.
-public enum TuneScreen {
-    public static let keys = "↑↓ select  ←→ change  r replay  c compare  s save  e export  w watch  ? help  q quit"
+package enum TuneScreen {
+    package static let keys = "↑↓ select  ←→ change  r replay  c compare  s save  e export  w watch  ? help  q quit"
 
-    public static func render(_ state: TuneState, columns: Int, rows: Int) -> [String] {
+    package static func render(_ state: TuneState, columns: Int, rows: Int) -> [String] {
         let columns = max(columns, 40), rows = max(rows, 16)
         var lines: [String] = []
         lines.append("simrun tune \(state.script)  —  \(keys)")

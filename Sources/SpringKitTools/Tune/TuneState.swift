@@ -8,17 +8,17 @@ import SpringKitScripting
 /// What `simrun tune` shows and edits: the script's parameters and their current values,
 /// the latest run (its watched series, readouts and report), the saved run for comparison,
 /// and the playback position. Pure data; `TuneScreen` renders it, the command drives it.
-public struct TuneState {
+package struct TuneState {
     /// One run at a set of values.
-    public struct Run {
-        public var values: [Double]
+    package struct Run {
+        package var values: [Double]
         /// Watchable series (a report's plots, else the trace's columns for its first item).
-        public var series: [(name: String, values: [Double])]
-        public var times: [Double]
-        public var report: ReportData?
-        public var metrics: [ScriptRun.Metric]
+        package var series: [(name: String, values: [Double])]
+        package var times: [Double]
+        package var report: ReportData?
+        package var metrics: [ScriptRun.Metric]
 
-        public init(_ run: ScriptRun, values: [Double]) {
+        package init(_ run: ScriptRun, values: [Double]) {
             self.values = values
             report = run.report
             metrics = run.metrics
@@ -38,21 +38,21 @@ public struct TuneState {
     }
 
     /// Readouts of a series about its final (rest) value: the studio's definition, shared.
-    public typealias Readouts = TraceMetrics.Readouts
+    package typealias Readouts = TraceMetrics.Readouts
 
-    public var script: String
-    public var declarations: [ParameterDeclaration]
-    public var values: [Double]
-    public var selected = 0
-    public var run: Run
-    public var saved: Run?
-    public var comparing = false
-    public var watched = 0
-    public var showHelp = false
-    public var playbackFrame = 0
-    public var message = ""
+    package var script: String
+    package var declarations: [ParameterDeclaration]
+    package var values: [Double]
+    package var selected = 0
+    package var run: Run
+    package var saved: Run?
+    package var comparing = false
+    package var watched = 0
+    package var showHelp = false
+    package var playbackFrame = 0
+    package var message = ""
 
-    public init(script: String, declarations: [ParameterDeclaration], run: Run) {
+    package init(script: String, declarations: [ParameterDeclaration], run: Run) {
         self.script = script
         self.declarations = declarations
         self.values = declarations.map(\.value)
@@ -61,17 +61,17 @@ public struct TuneState {
         watched = run.series.firstIndex { $0.name.contains("displacement") } ?? 0
     }
 
-    public var watchedSeries: (name: String, values: [Double])? {
+    package var watchedSeries: (name: String, values: [Double])? {
         run.series.isEmpty ? nil : run.series[watched % run.series.count]
     }
 
-    public var readouts: Readouts? {
+    package var readouts: Readouts? {
         watchedSeries.map { Readouts(times: Array(run.times.prefix($0.values.count)), values: $0.values) }
     }
 
     /// Changes the selected parameter by `steps` of its step (default 1/20 of its range, or
     /// 10% of the value), clamped to its range. Returns whether the value changed.
-    public mutating func nudge(_ steps: Double) -> Bool {
+    package mutating func nudge(_ steps: Double) -> Bool {
         guard declarations.indices.contains(selected) else { return false }
         let d = declarations[selected]
         let step = d.step ?? ((d.minimum != nil && d.maximum != nil) ? (d.maximum! - d.minimum!) / 20 : max(abs(values[selected]) * 0.1, 0.01))
@@ -86,13 +86,13 @@ public struct TuneState {
     }
 
     /// The saved-parameters file (`--params FILE` reads it).
-    public var paramsFileText: String {
+    package var paramsFileText: String {
         "# saved by simrun tune for \(script)\n" + zip(declarations, values).map { "\($0.name)=\(NumberFormat.shortest($1))" }.joined(separator: "\n") + "\n"
     }
 
     /// A Swift snippet for `UIAttachmentBehavior`, and the spring in other conventions;
     /// nil when the script has no `damping` and `frequency` parameters.
-    public var exportText: String? {
+    package var exportText: String? {
         func value(_ name: String) -> Double? { declarations.firstIndex { $0.name == name }.map { values[$0] } }
         guard let damping = value("damping"), let frequency = value("frequency"), frequency > 0 else { return nil }
         let length = value("length") ?? 0
