@@ -11,11 +11,11 @@ package enum NumberFormat {
     }
 
     /// The longest text `shortest` gives (`-2.2250738585072014e-308`), in bytes.
-    public static let longestShortest = 24
+    package static let longestShortest = 24
 
     /// Writes `shortest(value)` at `out` (which has room for `longestShortest` bytes) without
     /// building a string; returns the number of bytes written.
-    public static func writeShortest(_ value: Double, to out: UnsafeMutablePointer<UInt8>) -> Int {
+    package static func writeShortest(_ value: Double, to out: UnsafeMutablePointer<UInt8>) -> Int {
         if value.rounded() == value && abs(value) < 1e15 {
             if value == 0 {
                 if value.sign == .minus {
@@ -42,7 +42,7 @@ package enum NumberFormat {
     }
 
     /// Writes the decimal digits of `value` at `out` (room for 20 bytes); returns their count.
-    public static func writeInteger(_ value: Int64, to out: UnsafeMutablePointer<UInt8>) -> Int {
+    package static func writeInteger(_ value: Int64, to out: UnsafeMutablePointer<UInt8>) -> Int {
         var magnitude = value.magnitude
         var digits = 0
         var probe = magnitude
