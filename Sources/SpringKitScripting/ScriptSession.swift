@@ -112,16 +112,12 @@ final class ScriptSession {
     }
 }
 
-/// Lua classes of the `springkit` module.
+/// Lua classes of the `springkit` module (a scenario's is its `LuaScenario.luaClass`).
 enum LuaClasses {
     static let trace = LuaObjectClass(name: "springkit.Trace")
     static let report = LuaObjectClass(name: "springkit.Report")
     static let world = LuaObjectClass(name: "springkit.World")
     static let scrollView = LuaObjectClass(name: "springkit.ScrollView")
-    static let rubberMenu = LuaObjectClass(name: "springkit.RubberMenu")
-    static let dotArt = LuaObjectClass(name: "springkit.DotArt")
-    static let dotImage = LuaObjectClass(name: "springkit.DotImage")
-    static let gallery = LuaObjectClass(name: "springkit.Gallery")
     static let animator = LuaObjectClass(name: "springkit.Animator")
     static let velocityTracker = LuaObjectClass(name: "springkit.VelocityTracker")
     static let flowLayout = LuaObjectClass(name: "springkit.FlowLayout")

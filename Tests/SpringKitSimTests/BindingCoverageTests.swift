@@ -30,13 +30,12 @@ final class BindingCoverageTests: XCTestCase {
         lua_getglobal(L, "springkit")
         let functions = keys(lua_gettop(L), functionsOnly: true)
         skl_pop(L, 1)
-        let classes = [LuaClasses.trace, LuaClasses.report, LuaClasses.world, LuaClasses.scrollView, LuaClasses.rubberMenu,
-                       LuaClasses.dotArt, LuaClasses.dotImage, LuaClasses.gallery, LuaClasses.animator, LuaClasses.velocityTracker,
-                       LuaClasses.flowLayout, LuaClasses.gridLayout, LuaClasses.culler, LuaClasses.cellShape]
+        // Every class's method table, as `LuaObjectClass.define` registers it (`springkit.World.methods`).
         var methods: [(String, String)] = []
-        for luaClass in classes {
-            lua_getfield(L, skl_registryindex(), luaClass.name + ".methods")
-            if skl_istable(L, -1) != 0 { methods += keys(lua_gettop(L), functionsOnly: false).map { (luaClass.shortName, $0) } }
+        for key in keys(skl_registryindex(), functionsOnly: false) where key.hasPrefix("springkit.") && key.hasSuffix(".methods") {
+            let className = String(key.dropFirst("springkit.".count).dropLast(".methods".count))
+            lua_getfield(L, skl_registryindex(), key)
+            if skl_istable(L, -1) != 0 { methods += keys(lua_gettop(L), functionsOnly: false).map { (className, $0) } }
             skl_pop(L, 1)
         }
         return (functions, methods)

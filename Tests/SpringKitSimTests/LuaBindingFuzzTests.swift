@@ -64,7 +64,7 @@ final class LuaBindingFuzzTests: XCTestCase {
         ("m:cells", 1), ("m:trace", 1), ("m:report", 1),
         ("art:change", 1), ("art:explode", 1), ("art:regenerate", 1), ("art:wait_until_whole", 1),
         ("art:order", 1), ("art:color", 1), ("art:record_image", 1), ("art:images", 1), ("art:trace", 1),
-        ("art:report", 1),
+        ("art:report", 1), ("art:wait", 1), ("art:wait_until_rest", 1),
         ("g:tap", 1), ("g:move", 2), ("g:drag", 3), ("g:wait", 1), ("g:wait_until_rest", 1), ("g:order", 1),
         ("g:trace", 1), ("g:report", 1),
         ("sk.scroll_view", 1), ("sk.animator", 1), ("sk.velocity_tracker", 1), ("sk.project_fling", 3),

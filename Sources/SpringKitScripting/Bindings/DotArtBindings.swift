@@ -4,17 +4,24 @@ import SpringKitScenarios
 import CLua
 import Foundation
 
-/// `springkit.dot_art{...}`, `springkit.load_dot_image(path)`, `springkit.blank_image()`.
+extension DotArt: LuaScenario {
+    static let luaClass = LuaObjectClass(name: "springkit.DotArt")
+    var recordsTrace: Bool { configuration.recordEvery > 0 }
+    var recordsReport: Bool { configuration.reportEvery > 0 }
+}
+
+/// `springkit.dot_art{...}` and its own methods (the shared ones: `defineScenario`),
+/// `springkit.load_dot_image(path)`, `springkit.blank_image()`.
 extension ModuleBuilder {
     func addDotArt() {
         let session = self.session
-        func art(_ call: LuaCall) throws -> DotArt { try call.object(1, DotArt.self, LuaClasses.dotArt) }
-        func image(_ call: LuaCall, _ index: Int32) throws -> DotImage { try call.object(index, DotImageBox.self, LuaClasses.dotImage).image }
-        LuaClasses.dotImage.define(in: lua, methods: [], properties: [
+        func art(_ call: LuaCall) throws -> DotArt { try call.object(1, DotArt.self, DotArt.luaClass) }
+        func image(_ call: LuaCall, _ index: Int32) throws -> DotImage { try call.object(index, DotImageBox.self, DotImageBox.luaClass).image }
+        DotImageBox.luaClass.define(in: lua, methods: [], properties: [
             "width": { call, o in call.push((o as! DotImageBox).image.width); return 1 },
             "height": { call, o in call.push((o as! DotImageBox).image.height); return 1 },
         ])
-        LuaClasses.dotArt.define(in: lua, methods: [
+        defineScenario(DotArt.self, methods: [
             ("change", { call in
                 let a = try art(call)
                 let img = try image(call, 2)
@@ -74,26 +81,12 @@ extension ModuleBuilder {
                 }
                 return 1
             }),
-            ("trace", { call in
-                let a = try art(call)
-                call.push(TraceBox(a.trace, unrecorded: session.unrecordedFlag(recorded: a.configuration.recordEvery > 0), budget: session.budget), as: LuaClasses.trace)
-                return 1
-            }),
-            ("report", { call in
-                let a = try art(call)
-                var report = a.report
-                if !call.isNil(2) { report.title = try call.string(2) }
-                call.push(ReportBox(report, unrecorded: session.unrecordedFlag(recorded: a.configuration.reportEvery > 0)), as: LuaClasses.report)
-                return 1
-            }),
         ], properties: [
-            "frame": { call, o in call.push((o as! DotArt).frame); return 1 },
-            "time": { call, o in call.push((o as! DotArt).time); return 1 },
             "count": { call, o in call.push((o as! DotArt).count); return 1 },
             "paused": { call, o in call.push((o as! DotArt).world.isPaused); return 1 },
         ])
 
-        function("dot_art") { call in
+        scenarioConstructor("dot_art") { call in
             let spec = try call.table(1, optional: true)
             var c = DotArt.Configuration()
             if !session.recordsOutputs { c.recordEvery = 0; c.reportEvery = 0 }
@@ -114,9 +107,7 @@ extension ModuleBuilder {
                     if let inner { c.world = try Self.worldConfiguration(inner, call) }
                 }
             }
-            let art = try call.checked(1) { try DotArt(configuration: c, seed: session.seed, budget: session.budget, observer: ScenarioRecorder()) }
-            call.push(art, as: LuaClasses.dotArt)
-            return 1
+            return try call.checked(1) { try DotArt(configuration: c, seed: session.seed, budget: session.budget, observer: ScenarioRecorder()) }
         }
 
         function("load_dot_image") { call in
@@ -129,7 +120,7 @@ extension ModuleBuilder {
                 throw call.argumentError(1, "\(file.path): not UTF-8 text")
             }
             let parsed = try call.checked(1) { try DotImage.parse(text, path: file.path) }
-            call.push(DotImageBox(parsed), as: LuaClasses.dotImage)
+            call.push(DotImageBox(parsed), as: DotImageBox.luaClass)
             return 1
         }
 
@@ -141,13 +132,15 @@ extension ModuleBuilder {
                 throw call.argumentError(2, "a \(width)×\(height) image has more than \(DotImage.largestDotCount) dots")
             }
             try call.reserveResult(dots, bytesEach: MemoryLayout<Int>.stride)
-            call.push(DotImageBox(DotImage.blank(width: width, height: height)), as: LuaClasses.dotImage)
+            call.push(DotImageBox(DotImage.blank(width: width, height: height)), as: DotImageBox.luaClass)
             return 1
         }
     }
 }
 
+/// A dot image owned by Lua (`springkit.DotImage`).
 final class DotImageBox {
+    static let luaClass = LuaObjectClass(name: "springkit.DotImage")
     let image: DotImage
     init(_ image: DotImage) { self.image = image }
 }

@@ -3,17 +3,15 @@ import SpringKitMotion
 import SpringKitScenarios
 import CLua
 
-/// Scenario constructors and their methods: `springkit.rubber_menu{...}`, plus the
+extension RubberMenu: LuaScenario {
+    static let luaClass = LuaObjectClass(name: "springkit.RubberMenu")
+    var recordsTrace: Bool { configuration.record }
+    var recordsReport: Bool { configuration.record }
+}
+
+/// `springkit.rubber_menu{...}` and its own methods (the shared ones: `defineScenario`), plus the
 /// rubber menu's rules as plain functions (`springkit.resisted_shift`, `springkit.mask_path`).
 extension ModuleBuilder {
-    func addScenarios() {
-        LuaClasses.report.define(in: lua, methods: reportMethods, properties: reportProperties)
-        addReportBuilder()
-        addRubberMenu()
-        addDotArt()
-        addGallery()
-    }
-
     static let rubberMenuKeys: Set<String> = [
         "items", "width", "height", "cell_height", "overlap", "max_stretch", "resistance", "length", "damping",
         "frequency", "visible_inset", "stretch", "reset_stretch", "world", "deceleration", "bounce_frequency",
@@ -56,12 +54,12 @@ extension ModuleBuilder {
         return c
     }
 
-    private func addRubberMenu() {
+    func addRubberMenu() {
         // Methods capture the session alone: capturing `self` would hold the Lua state from
         // its own functions (a cycle).
         let session = session
-        func menu(_ call: LuaCall) throws -> RubberMenu { try call.object(1, RubberMenu.self, LuaClasses.rubberMenu) }
-        LuaClasses.rubberMenu.define(in: lua, methods: [
+        func menu(_ call: LuaCall) throws -> RubberMenu { try call.object(1, RubberMenu.self, RubberMenu.luaClass) }
+        defineScenario(RubberMenu.self, methods: [
             ("touch_down", { call in
                 let m = try menu(call)
                 let point = SIMD2(try call.finiteNumber(2), try call.finiteNumber(3))
@@ -81,21 +79,6 @@ extension ModuleBuilder {
                 try call.checked(2) { try m.release(velocity: velocity) }
                 return 0
             }),
-            ("wait", { call in
-                let m = try menu(call)
-                let seconds = try call.number(2)
-                try call.checked(2) { try m.wait(seconds: seconds) }
-                return 0
-            }),
-            ("wait_until_rest", { call in
-                let m = try menu(call)
-                let limit = try call.number(2, default: 10)
-                let start = m.time
-                let rested = try call.checked(2) { try m.waitUntilRest(limit: limit) }
-                call.push(rested)
-                call.push(m.time - start)
-                return 2
-            }),
             ("cells", { call in
                 let m = try menu(call)
                 let cells = try m.visibleCells()
@@ -111,28 +94,13 @@ extension ModuleBuilder {
                 }
                 return 1
             }),
-            ("trace", { call in
-                let m = try menu(call)
-                call.push(TraceBox(m.trace, unrecorded: session.unrecordedFlag(recorded: m.configuration.record), budget: session.budget), as: LuaClasses.trace)
-                return 1
-            }),
-            ("report", { call in
-                let m = try menu(call)
-                var report = m.report
-                if !call.isNil(2) { report.title = try call.string(2) }
-                call.push(ReportBox(report, unrecorded: session.unrecordedFlag(recorded: m.configuration.record)), as: LuaClasses.report)
-                return 1
-            }),
         ], properties: [
-            "frame": { call, o in call.push((o as! RubberMenu).frame); return 1 },
-            "time": { call, o in call.push((o as! RubberMenu).time); return 1 },
             "offset": { call, o in call.push((o as! RubberMenu).scrollView.offset.y); return 1 },
             "latest_delta": { call, o in call.push((o as! RubberMenu).layout.latestDelta); return 1 },
             "peak_stretch": { call, o in call.push((o as! RubberMenu).peakStretch); return 1 },
             "max_springs": { call, o in call.push((o as! RubberMenu).maxSprings); return 1 },
             "springs": { call, o in call.push((o as! RubberMenu).world.springCount); return 1 },
             "paused": { call, o in call.push((o as! RubberMenu).world.isPaused); return 1 },
-            "at_rest": { call, o in call.push((o as! RubberMenu).isAtRest); return 1 },
             "phase": { call, o in call.push((o as! RubberMenu).scrollView.phase.rawValue); return 1 },
             "settle_time": { call, o in
                 if let t = (o as! RubberMenu).settleTime { call.push(t) } else { call.pushNil() }
@@ -140,12 +108,10 @@ extension ModuleBuilder {
             },
         ])
 
-        function("rubber_menu") { call in
+        scenarioConstructor("rubber_menu") { call in
             let configuration = try Self.rubberMenuConfiguration(try call.table(1, optional: true), call,
                                                                  recordByDefault: session.recordsOutputs)
-            let menu = try call.checked(1) { try RubberMenu(configuration: configuration, budget: session.budget, observer: ScenarioRecorder()) }
-            call.push(menu, as: LuaClasses.rubberMenu)
-            return 1
+            return try call.checked(1) { try RubberMenu(configuration: configuration, budget: session.budget, observer: ScenarioRecorder()) }
         }
 
         function("resisted_shift") { call in

@@ -1,0 +1,94 @@
+import SpringKitReport
+import SpringKitScenarios
+
+/// A scenario with a Lua class. Its binding lists only its own gestures, readings and
+/// constructor; `ModuleBuilder.defineScenario` adds what every scenario shares (lua-api.md,
+/// "Every scenario").
+protocol LuaScenario: Scenario {
+    /// Its Lua class (`springkit.RubberMenu`): the metatable and the `RubberMenu:` prefix of
+    /// its methods' errors.
+    static var luaClass: LuaObjectClass { get }
+    /// Whether it was configured to record its trace / its report. Reading one it did not record
+    /// only because the run records nothing (a sweep point) asks for a recorded rerun.
+    var recordsTrace: Bool { get }
+    var recordsReport: Bool { get }
+}
+
+extension ModuleBuilder {
+    /// The scenario constructors (`springkit.rubber_menu`, ...), and the report class every
+    /// scenario's `report()` returns. A new scenario adds its `add…` call here.
+    func addScenarios() {
+        LuaClasses.report.define(in: lua, methods: reportMethods, properties: reportProperties)
+        addReportBuilder()
+        addRubberMenu()
+        addDotArt()
+        addGallery()
+    }
+
+    /// Defines `S`'s Lua class: its own `methods` and `properties` and the ones every scenario
+    /// has — `wait(seconds)`, `wait_until_rest([limit = 10])` → rested, seconds, `trace()`,
+    /// `report([title])`, and `frame`, `time`, `at_rest`. A name in both is a programming error.
+    func defineScenario<S: LuaScenario>(_ type: S.Type, methods: [(String, LuaFunction.Body)],
+                                        properties: [String: LuaObjectClass.Getter]) {
+        let shared = Self.sharedScenarioMethods(S.self, session: session)
+        let sharedNames = Set(shared.map(\.0))
+        for (name, _) in methods { precondition(!sharedNames.contains(name), "\(S.luaClass.name): '\(name)' is a shared scenario method") }
+        let sharedProperties = Self.sharedScenarioProperties(S.self)
+        let allProperties = properties.merging(sharedProperties) { _, _ in
+            preconditionFailure("\(S.luaClass.name): a property repeats a shared scenario property")
+        }
+        S.luaClass.define(in: lua, methods: shared + methods, properties: allProperties)
+    }
+
+    /// `springkit.NAME(...)`: builds a scenario with `make` and returns it as an object of its class.
+    func scenarioConstructor<S: LuaScenario>(_ name: String, _ make: @escaping (LuaCall) throws -> S) {
+        function(name) { call in
+            call.push(try make(call), as: S.luaClass)
+            return 1
+        }
+    }
+
+    /// Methods capture the session alone: capturing a `ModuleBuilder` would hold the Lua state
+    /// from its own functions (a cycle).
+    private static func sharedScenarioMethods<S: LuaScenario>(_ type: S.Type, session: ScriptSession) -> [(String, LuaFunction.Body)] {
+        func scenario(_ call: LuaCall) throws -> S { try call.object(1, S.self, S.luaClass) }
+        return [
+            ("wait", { call in
+                let s = try scenario(call)
+                let seconds = try call.number(2)
+                try call.checked(2) { try s.wait(seconds: seconds) }
+                return 0
+            }),
+            ("wait_until_rest", { call in
+                let s = try scenario(call)
+                let limit = try call.number(2, default: 10)
+                let start = s.time
+                let rested = try call.checked(2) { try s.waitUntilRest(limit: limit) }
+                call.push(rested)
+                call.push(s.time - start)
+                return 2
+            }),
+            ("trace", { call in
+                let s = try scenario(call)
+                call.push(TraceBox(s.trace, unrecorded: session.unrecordedFlag(recorded: s.recordsTrace), budget: session.budget),
+                          as: LuaClasses.trace)
+                return 1
+            }),
+            ("report", { call in
+                let s = try scenario(call)
+                var report = s.report
+                if !call.isNil(2) { report.title = try call.string(2) }
+                call.push(ReportBox(report, unrecorded: session.unrecordedFlag(recorded: s.recordsReport)), as: LuaClasses.report)
+                return 1
+            }),
+        ]
+    }
+
+    private static func sharedScenarioProperties<S: LuaScenario>(_ type: S.Type) -> [String: LuaObjectClass.Getter] {
+        [
+            "frame": { call, o in call.push((o as! S).frame); return 1 },
+            "time": { call, o in call.push((o as! S).time); return 1 },
+            "at_rest": { call, o in call.push((o as! S).isAtRest); return 1 },
+        ]
+    }
+}
