@@ -17,19 +17,7 @@ final class PrimitiveBindingTests: XCTestCase {
 
     @discardableResult
     private func lua(_ body: String, seed: UInt64 = 1) throws -> ScriptRun {
-        let path = try writeFile(directory, "check.lua", "local sk = require 'springkit'\n" + """
-        local function near(a, b, tol) return math.abs(a - b) <= (tol or 1e-9) end
-        local function fails(pattern, f, ...)
-          local ok, err = pcall(f, ...)
-          assert(not ok, "expected an error matching " .. pattern)
-          assert(tostring(err):find(pattern, 1, true), "error '" .. tostring(err) .. "' lacks '" .. pattern .. "'")
-        end
-        \(body)
-        """)
-        var options = ScriptOptions()
-        options.output = nil
-        options.seed = seed
-        return try ScriptRunner.run(path: path, options: options)
+        try runLuaChecks(body, in: directory, seed: seed)
     }
 
     private func expectError(_ body: String, _ expected: String, file: StaticString = #filePath, line: UInt = #line) {

@@ -1,5 +1,4 @@
 import XCTest
-@testable import SpringKitSupport
 @testable import SpringKitScripting
 @testable import SpringKitTools
 
@@ -20,18 +19,7 @@ final class ScenarioBindingTests: XCTestCase {
 
     @discardableResult
     private func lua(_ body: String, recordsOutputs: Bool = true) throws -> ScriptRun {
-        let path = try writeFile(directory, "shared.lua", "local sk = require 'springkit'\n" + """
-        local function fails(pattern, f, ...)
-          local ok, err = pcall(f, ...)
-          assert(not ok, "expected an error matching " .. pattern)
-          assert(tostring(err):find(pattern, 1, true), "error '" .. tostring(err) .. "' lacks '" .. pattern .. "'")
-        end
-        \(body)
-        """)
-        var options = ScriptOptions()
-        options.output = nil
-        options.recordsOutputs = recordsOutputs
-        return try ScriptRunner.run(path: path, options: options)
+        try runLuaChecks(body, in: directory, name: "shared.lua", recordsOutputs: recordsOutputs)
     }
 
     func testEveryScenarioWaitsAndReportsAlike() throws {
