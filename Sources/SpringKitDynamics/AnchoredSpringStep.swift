@@ -59,6 +59,7 @@ enum AnchoredSpringStep {
     /// must be supported). All variants round identically. Large worlds are cut into contiguous
     /// ranges, one per thread (`threadCount`); every item is computed by the same code
     /// whichever range holds it.
+    /// - Complexity: O(items × steps), spread over the threads used.
     static func advance(_ items: inout ItemStore, steps: Int, h: Double, slop: Double, resistance: Double,
                         restSpeed: Double, restStepsToSleep: Double, zeroLength: Bool, threads: Int,
                         minimumPerThread: Int = defaultItemsPerThread,
