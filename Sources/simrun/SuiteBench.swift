@@ -162,26 +162,40 @@ enum SuiteBench {
 
     // MARK: Scenes
 
-    /// a[i] = b[i] + s·c[i] over arrays of 8,388,608 doubles; 24 bytes per element counted
-    /// (two read, one written), as STREAM counts them. Best of the runs is the bandwidth.
-    static func triad(_ suite: inout Suite) throws {
-        let n = 8 << 20
-        let a = UnsafeMutablePointer<Double>.allocate(capacity: n), b = UnsafeMutablePointer<Double>.allocate(capacity: n),
-            c = UnsafeMutablePointer<Double>.allocate(capacity: n)
-        defer { a.deallocate(); b.deallocate(); c.deallocate() }
-        a.initialize(repeating: 0, count: n); b.initialize(repeating: 1, count: n); c.initialize(repeating: 2, count: n)
-        let s = 3.0
-        var checksum = 0.0
-        let seconds = repeated(suite) {
-            Stopwatch.best(3) {
-                for i in 0..<n { a[i] = b[i] + s * c[i] }
-            }
+    /// a[i] = b[i] + s·c[i] over arrays of 8,388,608 doubles (64 MB each); 24 bytes per
+    /// element counted (two read, one written), as STREAM counts them.
+    final class Triad {
+        static let count = 8 << 20
+        let a = UnsafeMutablePointer<Double>.allocate(capacity: Triad.count)
+        let b = UnsafeMutablePointer<Double>.allocate(capacity: Triad.count)
+        let c = UnsafeMutablePointer<Double>.allocate(capacity: Triad.count)
+
+        init() {
+            a.initialize(repeating: 0, count: Triad.count); b.initialize(repeating: 1, count: Triad.count)
+            c.initialize(repeating: 2, count: Triad.count)
         }
-        for i in stride(from: 0, to: n, by: 4096) { checksum += a[i] }
-        let rates = seconds.map { Double(24 * n) / $0 }
+
+        deinit { a.deallocate(); b.deallocate(); c.deallocate() }
+
+        /// Bytes per second of the fastest of `passes` passes.
+        /// - Complexity: O(passes × 8,388,608).
+        func bandwidth(passes: Int = 3) -> Double {
+            let n = Triad.count, s = 3.0
+            let (a, b, c) = (a, b, c)
+            return Double(24 * n) / Stopwatch.best(passes) { for i in 0..<n { a[i] = b[i] + s * c[i] } }
+        }
+
+        /// A sum over the result, printed so the passes cannot be optimised away.
+        var checksum: Double { stride(from: 0, to: Triad.count, by: 4096).reduce(0) { $0 + a[$1] } }
+    }
+
+    /// The triad scene: the best of the runs is the bandwidth the 1M grid's floor divides by.
+    static func triad(_ suite: inout Suite) throws {
+        let triad = Triad()
+        let rates = repeated(suite) { triad.bandwidth() }
         suite.bandwidth = rates.max()
         suite.record("triad", "bandwidth", "GB/s", rates.map { $0 / 1e9 })
-        print("triad bandwidth: \(range(rates.map { $0 / 1e9 }, 1)) GB/s (one thread; checksum \(NumberFormat.human(checksum)))")
+        print("triad bandwidth: \(range(rates.map { $0 / 1e9 }, 1)) GB/s (one thread; checksum \(NumberFormat.human(triad.checksum)))")
     }
 
     /// ns per spring-step with 1 thread and the default, and the peers at the same size.
@@ -190,11 +204,20 @@ enum SuiteBench {
         let frames = max(10, min(1_000, 100_000_000 / n))
         var figures: [(String, [Double])] = []
         var used = 1
+        // The kernel's pass over memory per frame: 9 arrays of 8 bytes read (position,
+        // velocity, rest counter, anchor, the three step coefficients; the fourth, stiffness
+        // × length, only when some spring has a length) and 5 written; the frame's second
+        // step runs on the block while it is in L1.
+        let bytesPerStep = Double((9 + 5) * 8) / 2
+        // At 1M a triad runs just before each 1-thread run: its floor is that of the moment.
+        let triad = n == 1_000_000 ? Triad() : nil
+        var pairedFloors: [Double] = []
         for threads in BenchThreads.settings.reversed() {   // 1 thread first, then the default
             let world = try DynamicsBench.makeWorld(n, threads: threads)
             try world.advanceFrame()
             let values = try repeated(suite) {
-                try Stopwatch.best(1) { try world.advanceFrames(frames) } * 1e9 / Double(n * frames * 2)
+                if threads == 1, let triad { pairedFloors.append(bytesPerStep / triad.bandwidth() * 1e9) }
+                return try Stopwatch.best(1) { try world.advanceFrames(frames) } * 1e9 / Double(n * frames * 2)
             }
             if threads == 0 { used = world.anchoredStepThreads }
             figures.append((threads == 0 ? "default (\(used) thread\(used == 1 ? "" : "s"))" : "1 thread", values))
@@ -225,24 +248,22 @@ enum SuiteBench {
             print("default threads against 1: \(ratio(figures[1].1, ours)) the time (≤ 1.00× means never slower)")
         }
         if n == 1_000_000, let bandwidth = suite.bandwidth {
-            // The kernel's pass over memory per frame: 9 arrays of 8 bytes read (position,
-            // velocity, rest counter, anchor, the three step coefficients; the fourth,
-            // stiffness × length, only when some spring has a length) and 5 written; the
-            // frame's second step runs on the block while it is in L1.
-            let bytesPerStep = Double((9 + 5) * 8) / 2
             let floor = bytesPerStep / bandwidth * 1e9
             suite.record(scene, "memory floor", "ns", [floor])
-            let single = median(ours), best = ours.min() ?? single
+            let single = median(ours)
             print("memory floor: \(NumberFormat.fixed(bytesPerStep, 0)) bytes per spring-step (72 read + 40 written per pass of 2 steps) ÷ "
                   + "\(NumberFormat.fixed(bandwidth / 1e9, 1)) GB/s = \(NumberFormat.fixed(floor, 3)) ns; "
                   + "1 thread is \(NumberFormat.fixed(single / floor, 2))× the floor (target ≤ 1.1×)")
-            // The floor takes the best triad; on a shared machine the median kernel run may
-            // meet busier memory than the best triad did, so the best run is shown beside it.
+            // On a shared machine the best triad and the median kernel run may meet memory
+            // under different loads; a triad just before each run compares like with like.
+            let paired = zip(ours, pairedFloors).map { $0 / $1 }
+            suite.record(scene, "1 thread against the floor of its moment", "ratio", paired)
+            print("paired (a triad just before each 1-thread run): 1 thread is \(range(paired, 2))× the floor of its moment, "
+                  + "median \(NumberFormat.fixed(median(paired), 2))×")
             // STREAM counts 24 bytes per triad element, but a store that misses first reads
             // its line (write-allocate), so the memory may move 32: then the true floor is ¾.
-            print("1 thread's best run is \(NumberFormat.fixed(best / floor, 2))× the floor; counting the triad's "
-                  + "write-allocate (32 bytes moved per element, not 24) the floor is \(NumberFormat.fixed(floor * 0.75, 3)) ns "
-                  + "and 1 thread \(NumberFormat.fixed(single / (floor * 0.75), 2))× it")
+            print("counting the triad's write-allocate (32 bytes moved per element, not 24) the floor is "
+                  + "\(NumberFormat.fixed(floor * 0.75, 3)) ns and 1 thread \(NumberFormat.fixed(single / (floor * 0.75), 2))× it")
         }
     }
 
