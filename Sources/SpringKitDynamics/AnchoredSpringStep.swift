@@ -109,7 +109,7 @@ enum AnchoredSpringStep {
     }
 
     /// The items of thread `k` of `used`: contiguous ranges that cover 0..<count, start on
-    /// multiples of 256 (so each stays cache-line aligned and walks the kernel's blocks as
+    /// multiples of 256 (so each stays cache-line aligned and walks the kernel's 128-item blocks as
     /// a single-threaded run would) and differ in size by at most one block.
     static func threadRange(_ k: Int, of used: Int, count: Int) -> Range<Int> {
         let blocks = (count + 255) / 256

@@ -4,7 +4,7 @@
 /// Swift's `Array` puts its elements after a 32-byte header in a 16-byte-aligned block, so
 /// they seldom start on a line boundary and most 64-byte vector loads of the spring kernel
 /// would straddle two lines; measured, that made the kernel up to 1.8× slower. With every hot array aligned and
-/// the kernel walking blocks of 256 items, each of its vector loads and stores touches
+/// the kernel walking blocks of 128 items, each of its vector loads and stores touches
 /// exactly one line.
 ///
 /// A value type with copy-on-write, like `Array`; only the operations the item store

@@ -7,7 +7,7 @@ import SpringKitSim
 /// `KernelVariantTests` runs it against the release build, where the variants are vectorized.
 enum KernelBench {
     /// One seeded world: sizes around the vector widths (2, 4 and 8 doubles) and the kernel's
-    /// 256-item block, with tails that fill no whole vector, and one large enough for the
+    /// 128-item block, with tails that fill no whole vector, and one large enough for the
     /// kernel's prefetching path (262,144 items a call and more).
     struct Workload: CustomStringConvertible {
         var count: Int
@@ -24,7 +24,7 @@ enum KernelBench {
     /// A debug build leaves the two large worlds out: its unoptimized Swift takes some 15 s
     /// to build and read them, and its C kernel is not vectorized (nor does it prefetch
     /// differently from what the release build does).
-    static let workloads: [Workload] = [1, 3, 7, 9, 31, 255, 257, 1_029, 4_099].flatMap { count in
+    static let workloads: [Workload] = [1, 3, 7, 9, 31, 127, 129, 255, 257, 1_029, 4_099].flatMap { count in
         [Workload(count: count, withLengths: false, resistance: 0, frames: 90),
          Workload(count: count, withLengths: true, resistance: 0.7, frames: 90)]
     } + (isDebugBuild ? [] : [Workload(count: largeCount, withLengths: false, resistance: 0, frames: 40),

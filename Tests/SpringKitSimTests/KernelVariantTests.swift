@@ -10,7 +10,7 @@ import XCTest
 @testable import SpringKitTools
 
 /// Every compiled variant of the anchored-spring kernel this machine runs (AVX-512, AVX2,
-/// baseline) gives the same bytes: `simrun bench kernels` steps 20 seeded worlds through the
+/// baseline) gives the same bytes: `simrun bench kernels` steps 24 seeded worlds through the
 /// world's own path with each (the release build when `SIMRUN_RELEASE` names it, as
 /// `make test` does: there the variants are vectorized and the large worlds take the
 /// prefetching path), and the golden scripts pass (tolerance 0) with each forced by
@@ -26,7 +26,7 @@ final class KernelVariantTests: XCTestCase {
         XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
         let summary = result.stdout.split(separator: "\n").last { $0.hasPrefix("kernel variants: ") }.map(String.init) ?? "no summary"
         let variants = SpringKernelVariant.supported.map(\.name).joined(separator: ", ")
-        let workloads = Self.release == nil ? 18 : 20
+        let workloads = Self.release == nil ? 22 : 24
         XCTAssertEqual(summary, "kernel variants: \(variants) — \(workloads) workloads, identical bytes", result.stdout)
         XCTAssertEqual(SpringKernelVariant.supported.last, .baseline, "baseline runs everywhere")
         #if arch(x86_64)
