@@ -1,12 +1,5 @@
 import XCTest
 @testable import SpringKitSupport
-@testable import SpringKitMath
-@testable import SpringKitDynamics
-@testable import SpringKitMotion
-@testable import SpringKitScenarios
-@testable import SpringKitReport
-@testable import SpringKitScripting
-@testable import SpringKitTools
 
 /// `AlignedDoubleArray` against `Array` as the model: the same contents after any sequence
 /// of operations, value semantics, and storage on a 64-byte boundary throughout.

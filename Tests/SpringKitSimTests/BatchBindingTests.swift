@@ -1,12 +1,5 @@
 import XCTest
-@testable import SpringKitSupport
-@testable import SpringKitMath
-@testable import SpringKitDynamics
-@testable import SpringKitMotion
-@testable import SpringKitScenarios
-@testable import SpringKitReport
 @testable import SpringKitScripting
-@testable import SpringKitTools
 
 /// `w:add_items` / `w:attach_all` build the same world as one call per item, and reject bad
 /// input with nothing added.

@@ -1,13 +1,6 @@
 import CLua
 import XCTest
-@testable import SpringKitSupport
-@testable import SpringKitMath
-@testable import SpringKitDynamics
-@testable import SpringKitMotion
-@testable import SpringKitScenarios
-@testable import SpringKitReport
 @testable import SpringKitScripting
-@testable import SpringKitTools
 
 /// Every Lua binding (module function and class method) is called by a test or a shipped
 /// script: the bindings are listed from a live Lua state, not from a hand-kept list.

@@ -1,13 +1,6 @@
 import Foundation
 import XCTest
-@testable import SpringKitSupport
-@testable import SpringKitMath
 @testable import SpringKitDynamics
-@testable import SpringKitMotion
-@testable import SpringKitScenarios
-@testable import SpringKitReport
-@testable import SpringKitScripting
-@testable import SpringKitTools
 
 /// The `uikit` solver against Box2D 2.4.1 (Debian's libbox2d-dev), whose soft distance
 /// joint computes the same anchored step. Box2D works in `float`, so states agree to

@@ -1,13 +1,5 @@
 import Foundation
 import XCTest
-@testable import SpringKitSupport
-@testable import SpringKitMath
-@testable import SpringKitDynamics
-@testable import SpringKitMotion
-@testable import SpringKitScenarios
-@testable import SpringKitReport
-@testable import SpringKitScripting
-@testable import SpringKitTools
 
 /// Hostile command lines whose set-up a one-line case cannot express: devices, symbolic
 /// links, FIFOs, stale temporary files, a process killed mid-write, files that must not be

@@ -3,14 +3,6 @@ import Foundation
 import FoundationXML
 #endif
 import XCTest
-@testable import SpringKitSupport
-@testable import SpringKitMath
-@testable import SpringKitDynamics
-@testable import SpringKitMotion
-@testable import SpringKitScenarios
-@testable import SpringKitReport
-@testable import SpringKitScripting
-@testable import SpringKitTools
 
 /// `simrun check`: goldens, tolerances, bad goldens, atomic updates, CI rules, JUnit.
 final class CheckCommandTests: XCTestCase {

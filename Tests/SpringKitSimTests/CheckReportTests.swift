@@ -3,13 +3,6 @@ import Foundation
 import FoundationXML
 #endif
 import XCTest
-@testable import SpringKitSupport
-@testable import SpringKitMath
-@testable import SpringKitDynamics
-@testable import SpringKitMotion
-@testable import SpringKitScenarios
-@testable import SpringKitReport
-@testable import SpringKitScripting
 @testable import SpringKitTools
 
 /// `simrun check`'s aligned comparison and its failure report: rows matched by (frame, id),

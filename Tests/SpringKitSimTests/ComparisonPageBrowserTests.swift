@@ -1,13 +1,5 @@
 import Foundation
 import XCTest
-@testable import SpringKitSupport
-@testable import SpringKitMath
-@testable import SpringKitDynamics
-@testable import SpringKitMotion
-@testable import SpringKitScenarios
-@testable import SpringKitReport
-@testable import SpringKitScripting
-@testable import SpringKitTools
 
 /// A deliberately failing check (the rubber menu's gesture changed) leaves a comparison page;
 /// headless Chromium opens it, takes a screenshot, and reads back the pixels under both runs'

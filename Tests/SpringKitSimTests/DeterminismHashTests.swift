@@ -1,13 +1,9 @@
 import Foundation
 import XCTest
-@testable import SpringKitSupport
 @testable import SpringKitMath
 @testable import SpringKitDynamics
 @testable import SpringKitMotion
-@testable import SpringKitScenarios
 @testable import SpringKitReport
-@testable import SpringKitScripting
-@testable import SpringKitTools
 
 /// The determinism hash: FNV-1a 64 over a trace's non-comment CSV lines, printed by
 /// `simrun check` and `simrun SCRIPT`.

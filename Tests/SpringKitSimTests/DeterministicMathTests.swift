@@ -2,12 +2,6 @@ import Foundation
 import XCTest
 @testable import SpringKitSupport
 @testable import SpringKitMath
-@testable import SpringKitDynamics
-@testable import SpringKitMotion
-@testable import SpringKitScenarios
-@testable import SpringKitReport
-@testable import SpringKitScripting
-@testable import SpringKitTools
 
 /// `DMath` against high-precision references: mpmath values committed in
 /// Data/math-reference.txt (every platform) and, on x86_64, a seeded sweep against the

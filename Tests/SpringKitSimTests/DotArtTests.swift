@@ -1,12 +1,8 @@
 import XCTest
 @testable import SpringKitSupport
-@testable import SpringKitMath
 @testable import SpringKitDynamics
-@testable import SpringKitMotion
 @testable import SpringKitScenarios
 @testable import SpringKitReport
-@testable import SpringKitScripting
-@testable import SpringKitTools
 
 final class DotArtTests: XCTestCase {
     static func image(_ name: String) throws -> DotImage {

@@ -1,12 +1,7 @@
 import XCTest
 @testable import SpringKitSupport
-@testable import SpringKitMath
 @testable import SpringKitDynamics
 @testable import SpringKitMotion
-@testable import SpringKitScenarios
-@testable import SpringKitReport
-@testable import SpringKitScripting
-@testable import SpringKitTools
 
 /// Properties of the `uikit` solver: the step formula, energy, rest detection, validation.
 final class DynamicsPropertyTests: XCTestCase {

@@ -1,13 +1,7 @@
 import Foundation
 import XCTest
-@testable import SpringKitSupport
-@testable import SpringKitMath
 @testable import SpringKitDynamics
-@testable import SpringKitMotion
-@testable import SpringKitScenarios
-@testable import SpringKitReport
 @testable import SpringKitScripting
-@testable import SpringKitTools
 
 /// The `exact` solver against the textbook closed-form solution of a damped oscillator.
 final class ExactSolverTests: XCTestCase {

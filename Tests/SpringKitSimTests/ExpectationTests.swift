@@ -1,13 +1,8 @@
 import Foundation
 import XCTest
 @testable import SpringKitSupport
-@testable import SpringKitMath
-@testable import SpringKitDynamics
-@testable import SpringKitMotion
-@testable import SpringKitScenarios
 @testable import SpringKitReport
 @testable import SpringKitScripting
-@testable import SpringKitTools
 
 /// `springkit.expect{...}`: each criterion passes and fails where it should, reports a
 /// one-line reason naming the expectation, and is its own test case in `simrun check`.

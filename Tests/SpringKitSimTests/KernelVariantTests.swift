@@ -1,13 +1,6 @@
 import Foundation
 import XCTest
-@testable import SpringKitSupport
-@testable import SpringKitMath
 @testable import SpringKitDynamics
-@testable import SpringKitMotion
-@testable import SpringKitScenarios
-@testable import SpringKitReport
-@testable import SpringKitScripting
-@testable import SpringKitTools
 
 /// Every compiled variant of the anchored-spring kernel this machine runs (AVX-512, AVX2,
 /// baseline) gives the same bytes: `simrun bench kernels` steps 24 seeded worlds through the

@@ -1,13 +1,7 @@
 import Foundation
 import XCTest
 @testable import SpringKitSupport
-@testable import SpringKitMath
-@testable import SpringKitDynamics
-@testable import SpringKitMotion
-@testable import SpringKitScenarios
-@testable import SpringKitReport
 @testable import SpringKitScripting
-@testable import SpringKitTools
 
 /// A seeded fuzz test of the Lua bindings: every `springkit` function and method is called
 /// with random bad arguments (wrong types, NaN, ±inf, 1e308, 2^63, negative and fractional

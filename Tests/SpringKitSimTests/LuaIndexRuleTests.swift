@@ -1,12 +1,5 @@
 import XCTest
-@testable import SpringKitSupport
-@testable import SpringKitMath
-@testable import SpringKitDynamics
-@testable import SpringKitMotion
-@testable import SpringKitScenarios
-@testable import SpringKitReport
 @testable import SpringKitScripting
-@testable import SpringKitTools
 
 /// One rule for Lua: display positions count from 1, identifiers (the traces' `id`) from 0
 /// and are integers.

@@ -1,13 +1,7 @@
 import Foundation
 import XCTest
-@testable import SpringKitSupport
 @testable import SpringKitMath
-@testable import SpringKitDynamics
-@testable import SpringKitMotion
-@testable import SpringKitScenarios
-@testable import SpringKitReport
 @testable import SpringKitScripting
-@testable import SpringKitTools
 
 /// A script's `math.exp`, `math.log`, `math.sin` and `math.cos` are `DMath`'s, bit for bit, so
 /// scripts that compute with them give the same traces on every platform. The platform's

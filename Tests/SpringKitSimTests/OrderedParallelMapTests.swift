@@ -1,12 +1,5 @@
 import XCTest
 @testable import SpringKitSupport
-@testable import SpringKitMath
-@testable import SpringKitDynamics
-@testable import SpringKitMotion
-@testable import SpringKitScenarios
-@testable import SpringKitReport
-@testable import SpringKitScripting
-@testable import SpringKitTools
 
 final class OrderedParallelMapTests: XCTestCase {
     /// Results arrive in index order, once each, on the calling thread, whatever order the

@@ -1,12 +1,6 @@
 import XCTest
 @testable import SpringKitSupport
-@testable import SpringKitMath
 @testable import SpringKitDynamics
-@testable import SpringKitMotion
-@testable import SpringKitScenarios
-@testable import SpringKitReport
-@testable import SpringKitScripting
-@testable import SpringKitTools
 
 /// The anchored-spring step on several threads: how items are split, and that the result
 /// does not depend on the thread count to the last bit.

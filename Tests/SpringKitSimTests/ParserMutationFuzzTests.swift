@@ -1,13 +1,9 @@
 import Foundation
 import XCTest
 @testable import SpringKitSupport
-@testable import SpringKitMath
-@testable import SpringKitDynamics
-@testable import SpringKitMotion
 @testable import SpringKitScenarios
 @testable import SpringKitReport
 @testable import SpringKitScripting
-@testable import SpringKitTools
 
 /// A seeded mutation fuzzer for the three text formats users hand to simrun: trace CSV
 /// (goldens, `springkit.load_trace`), `--params` files and dot images. Each case mutates a

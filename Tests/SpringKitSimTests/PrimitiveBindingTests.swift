@@ -1,12 +1,7 @@
 import XCTest
-@testable import SpringKitSupport
-@testable import SpringKitMath
-@testable import SpringKitDynamics
 @testable import SpringKitMotion
-@testable import SpringKitScenarios
 @testable import SpringKitReport
 @testable import SpringKitScripting
-@testable import SpringKitTools
 
 /// The primitives' bindings and the older ones no test called, each with assertions. The
 /// checks run as Lua `assert`s: a failed one fails the run with its line.

@@ -1,13 +1,8 @@
 import Foundation
 import XCTest
 @testable import SpringKitSupport
-@testable import SpringKitMath
-@testable import SpringKitDynamics
-@testable import SpringKitMotion
-@testable import SpringKitScenarios
 @testable import SpringKitReport
 @testable import SpringKitScripting
-@testable import SpringKitTools
 
 /// Opens the rubber menu's HTML report in headless Chromium (when installed; CI installs it),
 /// takes a screenshot mid-run, and reads the drawn pixels back through the page's probe.

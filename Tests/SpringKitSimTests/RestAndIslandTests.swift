@@ -1,13 +1,7 @@
 import Foundation
 import XCTest
-@testable import SpringKitSupport
-@testable import SpringKitMath
 @testable import SpringKitDynamics
-@testable import SpringKitMotion
-@testable import SpringKitScenarios
-@testable import SpringKitReport
 @testable import SpringKitScripting
-@testable import SpringKitTools
 
 /// Rest state read at any moment, and per-island sleeping on the joint solver (Box2D 2.4's
 /// `b2World::Solve` / `b2Island::Solve` rules).

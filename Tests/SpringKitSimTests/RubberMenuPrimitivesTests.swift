@@ -1,12 +1,6 @@
 import XCTest
-@testable import SpringKitSupport
-@testable import SpringKitMath
-@testable import SpringKitDynamics
-@testable import SpringKitMotion
-@testable import SpringKitScenarios
 @testable import SpringKitReport
 @testable import SpringKitScripting
-@testable import SpringKitTools
 
 /// The rubber menu written in Lua on the primitives (scripts/lib/rubbermenu.lua) against the
 /// Swift scenario: the same trace rows, byte for byte, for the shipped gesture and others.

@@ -1,12 +1,9 @@
 import XCTest
 @testable import SpringKitSupport
-@testable import SpringKitMath
 @testable import SpringKitDynamics
 @testable import SpringKitMotion
 @testable import SpringKitScenarios
 @testable import SpringKitReport
-@testable import SpringKitScripting
-@testable import SpringKitTools
 
 /// VPRubberMenu's rules, pinned: resistance and clamp, culling, pre-offset, mask path, zIndex.
 final class RubberMenuRuleTests: XCTestCase {

@@ -1,12 +1,7 @@
 import XCTest
-@testable import SpringKitSupport
-@testable import SpringKitMath
-@testable import SpringKitDynamics
-@testable import SpringKitMotion
 @testable import SpringKitScenarios
 @testable import SpringKitReport
 @testable import SpringKitScripting
-@testable import SpringKitTools
 
 /// The default scenario, scripts/rubbermenu.lua, end to end.
 final class RubberMenuScenarioTests: XCTestCase {

@@ -1,12 +1,5 @@
 import XCTest
-@testable import SpringKitSupport
-@testable import SpringKitMath
-@testable import SpringKitDynamics
-@testable import SpringKitMotion
-@testable import SpringKitScenarios
-@testable import SpringKitReport
 @testable import SpringKitScripting
-@testable import SpringKitTools
 
 /// `--seed N` seeds both `springkit.random` and `math.random`, deterministically.
 final class SeedTests: XCTestCase {

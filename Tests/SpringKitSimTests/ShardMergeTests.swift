@@ -1,12 +1,5 @@
 import Foundation
 import XCTest
-@testable import SpringKitSupport
-@testable import SpringKitMath
-@testable import SpringKitDynamics
-@testable import SpringKitMotion
-@testable import SpringKitScenarios
-@testable import SpringKitReport
-@testable import SpringKitScripting
 @testable import SpringKitTools
 
 /// `--shard i/n` and `simrun merge`: a suite and a sweep run as shards and merged give exactly

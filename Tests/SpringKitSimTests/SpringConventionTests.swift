@@ -1,12 +1,6 @@
 import XCTest
 @testable import SpringKitSupport
 @testable import SpringKitMath
-@testable import SpringKitDynamics
-@testable import SpringKitMotion
-@testable import SpringKitScenarios
-@testable import SpringKitReport
-@testable import SpringKitScripting
-@testable import SpringKitTools
 
 final class SpringConventionTests: XCTestCase {
     func testPublishedValues() throws {

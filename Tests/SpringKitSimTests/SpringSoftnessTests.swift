@@ -3,11 +3,6 @@ import XCTest
 @testable import SpringKitSupport
 @testable import SpringKitMath
 @testable import SpringKitDynamics
-@testable import SpringKitMotion
-@testable import SpringKitScenarios
-@testable import SpringKitReport
-@testable import SpringKitScripting
-@testable import SpringKitTools
 
 /// `SpringSoftness`, the one softness both solvers take their terms from: its terms are Box2D
 /// v3's `b2MakeSoft` numbers in exact arithmetic, and both solvers step a spring alike from it.

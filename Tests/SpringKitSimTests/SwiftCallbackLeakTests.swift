@@ -1,12 +1,6 @@
 import XCTest
 @testable import SpringKitSupport
-@testable import SpringKitMath
-@testable import SpringKitDynamics
-@testable import SpringKitMotion
-@testable import SpringKitScenarios
-@testable import SpringKitReport
 @testable import SpringKitScripting
-@testable import SpringKitTools
 
 /// Errors raised from Swift callbacks leave nothing behind on the Swift side: the
 /// trampoline raises the Lua error only after the Swift frame has returned.

@@ -1,13 +1,7 @@
 import Foundation
 import XCTest
 @testable import SpringKitSupport
-@testable import SpringKitMath
-@testable import SpringKitDynamics
-@testable import SpringKitMotion
-@testable import SpringKitScenarios
 @testable import SpringKitReport
-@testable import SpringKitScripting
-@testable import SpringKitTools
 
 /// The golden reader behind `simrun check`: memory stays at one piece however long the file,
 /// long lines grow it, truncation and non-regular files are errors, never a hang.

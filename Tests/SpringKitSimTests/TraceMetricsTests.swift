@@ -1,13 +1,7 @@
 import Foundation
 import XCTest
-@testable import SpringKitSupport
-@testable import SpringKitMath
 @testable import SpringKitDynamics
-@testable import SpringKitMotion
-@testable import SpringKitScenarios
 @testable import SpringKitReport
-@testable import SpringKitScripting
-@testable import SpringKitTools
 
 /// Trace metrics against the closed-form solution of an underdamped spring.
 final class TraceMetricsTests: XCTestCase {

@@ -1,12 +1,5 @@
 import XCTest
-@testable import SpringKitSupport
-@testable import SpringKitMath
 @testable import SpringKitDynamics
-@testable import SpringKitMotion
-@testable import SpringKitScenarios
-@testable import SpringKitReport
-@testable import SpringKitScripting
-@testable import SpringKitTools
 
 /// Calls whose documented behaviour once differed from the code.
 final class WorldContractTests: XCTestCase {
