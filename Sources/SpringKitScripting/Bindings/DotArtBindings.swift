@@ -103,9 +103,7 @@ extension ModuleBuilder {
                 c.burst = try spec.number("burst", default: c.burst)
                 c.recordEvery = try spec.integer("record_every", in: LuaNumberRule.counts) ?? c.recordEvery
                 c.reportEvery = try spec.integer("report_every", in: LuaNumberRule.counts) ?? c.reportEvery
-                try spec.withTable("world") { inner in
-                    if let inner { c.world = try Self.worldConfiguration(inner, call) }
-                }
+                c.world = try Self.worldField(spec, call, default: c.world)
             }
             return try call.checked(1) { try DotArt(configuration: c, seed: session.seed, budget: session.budget, observer: ScenarioRecorder()) }
         }

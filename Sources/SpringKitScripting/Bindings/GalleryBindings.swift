@@ -75,9 +75,7 @@ extension ModuleBuilder {
                 c.damping = try spec.number("damping", default: c.damping)
                 c.frequency = try spec.number("frequency", default: c.frequency)
                 c.record = try spec.boolean("record") ?? session.recordsOutputs
-                try spec.withTable("world") { inner in
-                    if let inner { c.world = try Self.worldConfiguration(inner, call) }
-                }
+                c.world = try Self.worldField(spec, call, default: c.world)
             }
             return try call.checked(1) { try Gallery(configuration: c, budget: session.budget, observer: ScenarioRecorder()) }
         }

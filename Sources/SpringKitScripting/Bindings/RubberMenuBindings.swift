@@ -48,9 +48,7 @@ extension ModuleBuilder {
         c.watchedCell = try spec.integer("watch") ?? c.watchedCell
         c.scroll.decelerationRate = try spec.number("deceleration", default: c.scroll.decelerationRate)
         c.scroll.bounceFrequency = try spec.number("bounce_frequency", default: c.scroll.bounceFrequency)
-        try spec.withTable("world") { inner in
-            if let inner { c.world = try Self.worldConfiguration(inner, call) }
-        }
+        c.world = try Self.worldField(spec, call, default: c.world)
         return c
     }
 

@@ -1,3 +1,4 @@
+import SpringKitDynamics
 import SpringKitReport
 import SpringKitScenarios
 
@@ -38,6 +39,12 @@ extension ModuleBuilder {
             preconditionFailure("\(S.luaClass.name): a property repeats a shared scenario property")
         }
         S.luaClass.define(in: lua, methods: shared + methods, properties: allProperties)
+    }
+
+    /// A scenario's `world` field: a world configuration (`springkit.world`'s fields), `given`
+    /// when the field is absent.
+    static func worldField(_ spec: LuaTableArgument, _ call: LuaCall, default given: WorldConfiguration) throws -> WorldConfiguration {
+        try spec.withTable("world") { inner in try inner.map { try worldConfiguration($0, call) } ?? given }
     }
 
     /// `springkit.NAME(...)`: builds a scenario with `make` and returns it as an object of its class.
