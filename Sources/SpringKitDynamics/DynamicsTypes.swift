@@ -50,14 +50,30 @@ public enum SolverKind: String, Sendable, CaseIterable {
     case exact
 }
 
-/// A rejected dynamics call.
-public enum DynamicsError: Error, CustomStringConvertible, Equatable {
+/// A rejected call to the world: its configuration, items, springs and stepping. (The
+/// layers above throw their own: `MotionError`, `ScenarioError`.) `description` is the
+/// reason a user reads.
+public enum DynamicsError: SpringKitError, Equatable {
+    /// A value outside what it may be (a spring's length, damping or frequency, a world
+    /// setting); the text names the value and what it may be.
     case invalidParameter(String)
+    /// An item identifier this world does not hold (never added, or removed).
     case unknownItem(ItemID)
+    /// A spring identifier this world does not hold (never attached, or removed).
     case unknownSpring(SpringID)
+    /// The exact solver was chosen for a world it cannot step (a spring that is not a
+    /// zero-length spring to an anchor, or resistance); the text says what.
     case unsupportedByExactSolver(String)
     /// `anchor` / `setAnchor` on a spring between two items.
     case noAnchor(SpringID)
+
+    /// Every case but `unsupportedByExactSolver`, which is the world's state rather than the
+    /// fault of the call that found it (a configuration that asks for it is still reported
+    /// against the configuration).
+    public var blamesArguments: Bool {
+        if case .unsupportedByExactSolver = self { return false }
+        return true
+    }
 
     public var description: String {
         switch self {

@@ -48,8 +48,10 @@ public enum SpringConvention: String, CaseIterable, Sendable {
     /// Defaults for keys that may be left out (mass 1).
     var defaults: [String: Double] { keys.contains("mass") ? ["mass": 1] : [:] }
 
-    public struct ConversionError: Error, CustomStringConvertible, Equatable {
+    /// Values a convention cannot take (an unknown or missing key, a spring out of range).
+    public struct ConversionError: SpringKitError, Equatable {
         public var description: String
+        public var blamesArguments: Bool { true }
     }
 
     /// Builds the spring from this convention's parameters; refuses values whose spring is

@@ -76,13 +76,13 @@ public final class DotArt: Scenario {
         self.configuration = configuration
         let (dots, overflow) = configuration.columns.multipliedReportingOverflow(by: configuration.rows)
         guard configuration.columns > 0, configuration.rows > 0, !overflow, dots <= DotImage.largestDotCount else {
-            throw DynamicsError.invalidParameter("columns and rows must be > 0, at most \(DotImage.largestDotCount) dots")
+            throw ScenarioError.invalidParameter("columns and rows must be > 0, at most \(DotImage.largestDotCount) dots")
         }
         for (name, value) in [("stagger", configuration.stagger), ("burst", configuration.burst)] where !(value.isFinite && value >= 0) {
-            throw DynamicsError.invalidParameter("\(name) must be a finite number ≥ 0")
+            throw ScenarioError.invalidParameter("\(name) must be a finite number ≥ 0")
         }
         try SpringParameters(length: 0, damping: configuration.damping, frequency: configuration.frequency).validate()
-        guard configuration.frequency > 0 else { throw DynamicsError.invalidParameter("frequency must be > 0") }
+        guard configuration.frequency > 0 else { throw ScenarioError.invalidParameter("frequency must be > 0") }
         layout = try GridLayout(columns: configuration.columns, itemSize: SIMD2(repeating: configuration.dotSize), spacing: configuration.spacing)
         world = try World(configuration: configuration.world, budget: budget)
         random = SeededGenerator(seed: seed ^ 0xD07A_27)
@@ -145,7 +145,7 @@ public final class DotArt: Scenario {
         var listed = [Bool](repeating: false, count: count)
         for id in newOrder where (0..<count).contains(id) { listed[id] = true }
         guard newOrder.count == count, !listed.contains(false) else {
-            throw DynamicsError.invalidParameter("a snapshot must list each of the \(count) identifiers once")
+            throw ScenarioError.invalidSnapshot(count: count)
         }
         let moves = PermutationDifference.moveCount(from: order, to: newOrder)
         var relocated: [Int] = []
@@ -223,7 +223,7 @@ public final class DotArt: Scenario {
     /// Runs frames until the image is whole and the world rests, or `limit` seconds pass.
     @discardableResult
     public func waitUntilWhole(limit: Double) throws -> Bool {
-        guard limit.isFinite, limit >= 0 else { throw DynamicsError.invalidParameter("limit must be finite and ≥ 0") }
+        guard limit.isFinite, limit >= 0 else { throw ScenarioError.invalidParameter("limit must be finite and ≥ 0") }
         let end = time + limit - 1e-12
         while time < end {
             if world.isPaused, try isWhole() { return true }

@@ -103,13 +103,15 @@ public struct DotImage: Equatable, Sendable {
     }
 }
 
-/// A dot image that cannot be read: `path:line:column: reason`.
-public struct DotImageError: Error, CustomStringConvertible, Equatable {
+/// A dot image that cannot be read: `path:line:column: reason`. The Lua binding reports it
+/// against the argument that gave the text or file.
+public struct DotImageError: SpringKitError, Equatable {
     public var path: String
     public var line: Int
     public var column: Int
     public var reason: String
     public var description: String { path.isEmpty ? reason : "\(path):\(line):\(column): \(reason)" }
+    public var blamesArguments: Bool { true }
 }
 
 import SpringKitSupport

@@ -55,7 +55,7 @@ public final class Gallery: Scenario {
     public init(configuration: Configuration = Configuration(), budget: ResourceBudget? = nil, observer: ScenarioObserver? = nil) throws {
         self.configuration = configuration
         guard configuration.count >= 0, configuration.count <= 100_000 else {
-            throw DynamicsError.invalidParameter("count must be 0…100000")
+            throw ScenarioError.invalidParameter("count must be 0…100000")
         }
         layout = try GalleryLayout(width: configuration.viewport.x, columns: configuration.columns, spacing: configuration.spacing,
                                    inset: configuration.inset, selectedScale: configuration.selectedScale)
@@ -118,9 +118,9 @@ public final class Gallery: Scenario {
     public func drag(from source: Int, to destination: Int, seconds: Double) throws {
         let count = selection.items.count
         guard (0..<count).contains(source), (0..<count).contains(destination) else {
-            throw DynamicsError.invalidParameter("drag indices must be in 0…\(count - 1) (got \(source) → \(destination))")
+            throw ScenarioError.dragOutOfRange(source: source, destination: destination, count: count)
         }
-        guard seconds.isFinite, seconds >= 0 else { throw DynamicsError.invalidParameter("seconds must be finite and ≥ 0") }
+        guard seconds.isFinite, seconds >= 0 else { throw ScenarioError.invalidParameter("seconds must be finite and ≥ 0") }
         let dragged = selection.items[source]
         let start = frames[source].center, end = frames[destination].center
         let steps = try world.frames(in: seconds)

@@ -42,7 +42,7 @@ public struct GallerySelection: Equatable, Sendable {
 
     private func check(_ index: Int) throws {
         guard items.indices.contains(index) else {
-            throw DynamicsError.invalidParameter("index \(index) is out of range 0…\(items.count - 1)")
+            throw ScenarioError.indexOutOfRange(index: index, count: items.count)
         }
     }
 }

@@ -94,10 +94,10 @@ public final class RubberMenu: Scenario {
     /// The finger moves by `distance` over `seconds`, in equal steps, one per frame.
     public func drag(by distance: SIMD2<Double>, seconds: Double) throws {
         guard let start = scrollView.fingerLocation, scrollView.phase == .tracking else {
-            throw DynamicsError.invalidParameter("drag needs a finger down (call touch_down first)")
+            throw MotionError.noFingerDown(step: "drag")
         }
         guard seconds.isFinite, seconds >= 0, distance.x.isFinite, distance.y.isFinite else {
-            throw DynamicsError.invalidParameter("drag distance and duration must be finite, duration ≥ 0")
+            throw MotionError.invalidParameter("drag distance and duration must be finite, duration ≥ 0")
         }
         let frames = try world.frames(in: seconds)
         mark("drag \(NumberFormat.human(distance.y, decimals: 1)) pt")

@@ -152,16 +152,14 @@ struct LuaCall {
         return LuaTableArgument(call: self, index: lua_absindex(L, index), position: index)
     }
 
-    /// Runs a library call, turning its input errors into an argument error at `position`.
-    /// A world the exact solver refuses is no argument's fault: that error names the
-    /// function only (`World:step: the exact solver cannot step this world: …`).
+    /// Runs a library call, turning every `SpringKitError` that blames the call's arguments
+    /// into an argument error at `position`. Any other error goes on to the dispatcher, which
+    /// names the function only (`World:step: the exact solver cannot step this world: …`).
     func checked<T>(_ position: Int32, _ body: () throws -> T) throws -> T {
         do { return try body() }
-        catch let error as DynamicsError {
-            if case .unsupportedByExactSolver = error { throw error }
+        catch let error as SpringKitError where error.blamesArguments {
             throw argumentError(position, error.description)
         }
-        catch let error as DotImageError { throw argumentError(position, error.description) }
     }
 
     // MARK: Objects

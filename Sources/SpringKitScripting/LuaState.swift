@@ -32,7 +32,7 @@ public struct ScriptLimits: Sendable, Equatable {
 
 /// A failure while loading or running a script. `message` starts with `file:line:` when
 /// the error has a source position; `traceback` holds Lua's stack traceback when known.
-public struct ScriptError: Error, CustomStringConvertible, Equatable {
+public struct ScriptError: SpringKitError, Equatable {
     public enum Kind: String, Sendable { case syntax, runtime, budget, memory, timeout, file }
     public var kind: Kind
     public var message: String
@@ -45,6 +45,8 @@ public struct ScriptError: Error, CustomStringConvertible, Equatable {
     }
 
     public var description: String { message }
+    /// A script's failure carries its own position and message; nothing to blame on an argument.
+    public var blamesArguments: Bool { false }
 }
 
 /// A sandboxed Lua 5.4 state: text chunks only, a restricted standard library,
@@ -65,8 +67,10 @@ public final class LuaState {
     /// and memory cap as the Lua VM. It owns the runtime record, so engine objects that
     /// outlive the state can still give their memory back.
     var budget: ResourceBudget { resourceBudget }
-    /// Lines written by the script's `print`, in order.
-    public var printHandler: (String) -> Void = { print($0) }
+    /// Receives the lines written by the script's `print`, in order. By default they are
+    /// discarded: the library never writes to the process's output (a command line tool
+    /// passes a handler that prints).
+    public var printHandler: (String) -> Void = { _ in }
 
     public init(limits: ScriptLimits = ScriptLimits()) throws {
         runtime = .allocate(capacity: 1)

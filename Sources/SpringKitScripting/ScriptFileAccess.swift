@@ -17,8 +17,9 @@ struct ScriptFileAccess {
     let allowIO: Bool
     let budget: ResourceBudget?
 
-    struct Refusal: Error, CustomStringConvertible {
+    struct Refusal: SpringKitError {
         var description: String
+        var blamesArguments: Bool { false }
     }
 
     /// The path a script means by `given`: as is when absolute, else under the script's folder.

@@ -14,8 +14,10 @@ public struct ParameterDeclaration: Equatable, Sendable {
 
 /// An invalid parameter: an override that names no parameter, lies outside its
 /// range, or is not a finite number.
-public struct ParameterError: Error, CustomStringConvertible, Equatable {
+public struct ParameterError: SpringKitError, Equatable {
     public var description: String
+    /// Overrides and declarations are at fault, not the arguments of the call that found it.
+    public var blamesArguments: Bool { false }
     public init(_ description: String) { self.description = description }
 }
 

@@ -39,8 +39,10 @@ public struct ScriptOptions {
     public var parameters = ScriptParameters()
     public var seed: UInt64 = 1
     public var limits = ScriptLimits()
-    /// Where `print` output goes (nil: discarded).
-    public var output: ((String) -> Void)? = { print($0) }
+    /// Receives the script's `print` output, one line per call; nil (the default): discarded.
+    /// The library never writes to the process's output itself: a tool that shows it passes
+    /// a handler that prints (`simrun` does, unless `--quiet`).
+    public var output: ((String) -> Void)?
     /// false: scenarios record no trace or report unless the script asks (`record = true`,
     /// `record_every`, `report_every`), and the run returns none — for callers that keep only
     /// metrics (sweeps). A script that reads such an unmade recording makes the run throw

@@ -24,8 +24,10 @@ import Darwin
 /// `Batch` stages several outputs and commits them together, so a run that fails before its
 /// commit writes nothing at all.
 package enum AtomicFile {
-    package struct WriteError: Error, CustomStringConvertible {
+    /// A file that cannot be written, with the reason.
+    package struct WriteError: SpringKitError {
         package var description: String
+        package var blamesArguments: Bool { false }
         package init(description: String) { self.description = description }
     }
 

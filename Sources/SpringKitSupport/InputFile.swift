@@ -9,8 +9,10 @@ import Darwin
 /// pipe such as `<(…)`. Opening never waits for a writer, directories are refused, and no
 /// more than `limit` bytes are read (so `/dev/zero` ends with an error, not an exhausted memory).
 package enum InputFile {
-    package struct ReadError: Error, CustomStringConvertible {
+    /// A file that cannot be read: `PATH: reason`.
+    package struct ReadError: SpringKitError {
         package var description: String
+        package var blamesArguments: Bool { false }
     }
 
     /// The most bytes an input file may hold by default (16 MiB).

@@ -34,12 +34,12 @@ public struct FlowLayout: Equatable, Sendable {
 
     public init(itemCount: Int, itemSize: SIMD2<Double>, lineSpacing: Double, width: Double,
                 insets: SIMD4<Double> = .zero) throws {
-        guard itemCount >= 0 else { throw DynamicsError.invalidParameter("item count must be ≥ 0") }
+        guard itemCount >= 0 else { throw MotionError.invalidParameter("item count must be ≥ 0") }
         guard itemSize.x > 0, itemSize.y > 0, itemSize.x.isFinite, itemSize.y.isFinite else {
-            throw DynamicsError.invalidParameter("item size must be positive")
+            throw MotionError.invalidParameter("item size must be positive")
         }
         guard lineSpacing.isFinite, itemSize.y + lineSpacing > 0 else {
-            throw DynamicsError.invalidParameter("item height + line spacing must be positive (got \(NumberFormat.shortest(itemSize.y)) + \(NumberFormat.shortest(lineSpacing)))")
+            throw MotionError.invalidParameter("item height + line spacing must be positive (got \(NumberFormat.shortest(itemSize.y)) + \(NumberFormat.shortest(lineSpacing)))")
         }
         self.itemCount = itemCount
         self.itemSize = itemSize

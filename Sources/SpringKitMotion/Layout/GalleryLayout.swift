@@ -12,10 +12,10 @@ public struct GalleryLayout: Equatable, Sendable {
 
     public init(width: Double, columns: Int, spacing: Double, inset: Double, selectedScale: Double) throws {
         guard columns > 0, width.isFinite, width > 0, spacing >= 0, inset >= 0, selectedScale >= 1 else {
-            throw DynamicsError.invalidParameter("gallery layout needs columns > 0, width > 0, spacing and inset ≥ 0, selected scale ≥ 1")
+            throw MotionError.invalidParameter("gallery layout needs columns > 0, width > 0, spacing and inset ≥ 0, selected scale ≥ 1")
         }
         let side = (width - 2 * inset - Double(columns - 1) * spacing) / Double(columns)
-        guard side > 0 else { throw DynamicsError.invalidParameter("the cells do not fit the width") }
+        guard side > 0 else { throw MotionError.invalidParameter("the cells do not fit the width") }
         self.width = width
         self.itemSize = SIMD2(side, side)
         let big = min(side * selectedScale, width - 2 * inset)

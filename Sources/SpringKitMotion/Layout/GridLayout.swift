@@ -9,11 +9,11 @@ public struct GridLayout: Equatable, Sendable {
     public var origin: SIMD2<Double>
 
     public init(columns: Int, itemSize: SIMD2<Double>, spacing: Double = 0, origin: SIMD2<Double> = .zero) throws {
-        guard columns > 0 else { throw DynamicsError.invalidParameter("columns must be > 0, got \(columns)") }
+        guard columns > 0 else { throw MotionError.invalidParameter("columns must be > 0, got \(columns)") }
         guard itemSize.x > 0, itemSize.y > 0, itemSize.x.isFinite, itemSize.y.isFinite else {
-            throw DynamicsError.invalidParameter("item size must be positive and finite")
+            throw MotionError.invalidParameter("item size must be positive and finite")
         }
-        guard spacing.isFinite, spacing >= 0 else { throw DynamicsError.invalidParameter("spacing must be ≥ 0") }
+        guard spacing.isFinite, spacing >= 0 else { throw MotionError.invalidParameter("spacing must be ≥ 0") }
         self.columns = columns
         self.itemSize = itemSize
         self.spacing = spacing

@@ -38,7 +38,7 @@ public struct GridItems: ItemLayout, Equatable, Sendable {
     public var count: Int
 
     public init(grid: GridLayout, count: Int) throws {
-        guard count >= 0 else { throw DynamicsError.invalidParameter("item count must be ≥ 0") }
+        guard count >= 0 else { throw MotionError.invalidParameter("item count must be ≥ 0") }
         self.grid = grid
         self.count = count
     }

@@ -27,11 +27,11 @@ public final class RubberMenuLayout {
                                   ("resistance", resistance), ("length", springLength), ("damping", damping),
                                   ("frequency", frequency), ("visible_inset", visibleInset)] {
                 guard value.isFinite, value >= 0 else {
-                    throw DynamicsError.invalidParameter("\(name) must be a finite number ≥ 0, got \(NumberFormat.shortest(value))")
+                    throw MotionError.invalidParameter("\(name) must be a finite number ≥ 0, got \(NumberFormat.shortest(value))")
                 }
             }
-            guard resistance > 0 else { throw DynamicsError.invalidParameter("resistance must be > 0") }
-            guard cellHeight > 0 else { throw DynamicsError.invalidParameter("cell_height must be > 0") }
+            guard resistance > 0 else { throw MotionError.invalidParameter("resistance must be > 0") }
+            guard cellHeight > 0 else { throw MotionError.invalidParameter("cell_height must be > 0") }
         }
     }
 

@@ -27,7 +27,7 @@ public final class SpringCuller {
     public init(world: World, spring: SpringParameters, inset: Double, resyncDistance: Double = 0) throws {
         try spring.validate()
         guard inset.isFinite, resyncDistance.isFinite, resyncDistance >= 0 else {
-            throw DynamicsError.invalidParameter("culler inset must be finite and the resync distance finite and ≥ 0")
+            throw MotionError.invalidParameter("culler inset must be finite and the resync distance finite and ≥ 0")
         }
         self.world = world
         self.spring = spring
@@ -104,7 +104,7 @@ public final class SpringCuller {
     /// - Complexity: O(attached).
     public func shiftAttached(delta: Double, touchY: Double, resistance: Double, maxShift: Double) throws {
         guard delta.isFinite, touchY.isFinite, resistance.isFinite, resistance > 0, !maxShift.isNaN, maxShift >= 0 else {
-            throw DynamicsError.invalidParameter("shift needs finite delta and touch, resistance > 0, max shift ≥ 0")
+            throw MotionError.invalidParameter("shift needs finite delta and touch, resistance > 0, max shift ≥ 0")
         }
         for entry in entries {
             let anchorY = try world.anchor(entry.spring).y

@@ -37,7 +37,7 @@ extension FrameClock {
 
     private func requireDuration(_ value: Double, _ name: String) throws {
         guard value.isFinite, value >= 0 else {
-            throw DynamicsError.invalidParameter("\(name) must be a finite number ≥ 0, got \(NumberFormat.shortest(value))")
+            throw MotionError.invalidParameter("\(name) must be a finite number ≥ 0, got \(NumberFormat.shortest(value))")
         }
     }
 }
@@ -48,7 +48,7 @@ extension World {
     package func frames(in seconds: Double) throws -> Int {
         let frames = (seconds / configuration.frameDuration).rounded()
         guard frames.isFinite, frames < 9e15 else {
-            throw DynamicsError.invalidParameter("\(NumberFormat.shortest(seconds)) s is more frames than can be counted")
+            throw MotionError.tooManyFrames(seconds: seconds)
         }
         return max(1, Int(frames))
     }

@@ -35,7 +35,7 @@ public final class ScrollView {
         public init() {}
 
         func validate() throws {
-            func require(_ ok: Bool, _ text: String) throws { if !ok { throw DynamicsError.invalidParameter(text) } }
+            func require(_ ok: Bool, _ text: String) throws { if !ok { throw MotionError.invalidParameter(text) } }
             try require(viewport.x > 0 && viewport.y > 0 && viewport.x.isFinite && viewport.y.isFinite, "viewport must be positive and finite")
             try require(contentSize.x >= 0 && contentSize.y >= 0 && contentSize.x.isFinite && contentSize.y.isFinite, "content size must be finite and ≥ 0")
             try require((0..<4).allSatisfy { contentInset[$0].isFinite }, "content inset must be finite")
@@ -106,7 +106,7 @@ public final class ScrollView {
 
     /// Puts a finger down at `point` (viewport coordinates); stops any deceleration.
     public func touchDown(at point: SIMD2<Double>) throws {
-        guard point.x.isFinite, point.y.isFinite else { throw DynamicsError.invalidParameter("touch point must be finite") }
+        guard point.x.isFinite, point.y.isFinite else { throw MotionError.invalidParameter("touch point must be finite") }
         phase = .tracking
         animationTarget = nil
         velocity = .zero
@@ -117,8 +117,8 @@ public final class ScrollView {
 
     /// Moves the finger to `point`; the content follows, rubber-banded past the edges.
     public func moveTouch(to point: SIMD2<Double>) throws {
-        guard phase == .tracking else { throw DynamicsError.invalidParameter("no finger is down (call touch_down first)") }
-        guard point.x.isFinite, point.y.isFinite else { throw DynamicsError.invalidParameter("touch point must be finite") }
+        guard phase == .tracking else { throw MotionError.noFingerDown(step: nil) }
+        guard point.x.isFinite, point.y.isFinite else { throw MotionError.invalidParameter("touch point must be finite") }
         fingerLocation = point
         offset[a] = shownOffset(raw: trackingStartRaw + trackingStartFinger - point[a])
     }
@@ -126,8 +126,8 @@ public final class ScrollView {
     /// Lifts the finger moving at `fingerVelocity` (points/s, as the pan gesture reports it):
     /// the content flings the other way, or bounces back when it is past an edge.
     public func release(fingerVelocity: SIMD2<Double>) throws {
-        guard phase == .tracking else { throw DynamicsError.invalidParameter("no finger is down (call touch_down first)") }
-        guard fingerVelocity.x.isFinite, fingerVelocity.y.isFinite else { throw DynamicsError.invalidParameter("release velocity must be finite") }
+        guard phase == .tracking else { throw MotionError.noFingerDown(step: nil) }
+        guard fingerVelocity.x.isFinite, fingerVelocity.y.isFinite else { throw MotionError.invalidParameter("release velocity must be finite") }
         velocity = .zero
         velocity[a] = -fingerVelocity[a]
         phase = isPastEdge ? .bouncing : (abs(velocity[a]) >= configuration.minimumSpeed ? .decelerating : .idle)
@@ -174,10 +174,10 @@ public final class ScrollView {
     /// as `setContentOffset(_:animated: true)`, or with the spring given (damping ratio,
     /// frequency in Hz), keeping the current velocity. Ignored while a finger is down.
     public func animate(to target: Double, damping: Double = 1, frequency: Double? = nil) throws {
-        guard target.isFinite else { throw DynamicsError.invalidParameter("offset must be finite") }
+        guard target.isFinite else { throw MotionError.invalidParameter("offset must be finite") }
         let frequency = frequency ?? configuration.bounceFrequency
         guard damping.isFinite, damping >= 0, frequency.isFinite, frequency > 0 else {
-            throw DynamicsError.invalidParameter("the animation spring needs damping ≥ 0 and frequency > 0")
+            throw MotionError.invalidParameter("the animation spring needs damping ≥ 0 and frequency > 0")
         }
         guard phase != .tracking else { return }
         animationTarget = min(max(target, minimumOffset), maximumOffset)
@@ -189,7 +189,7 @@ public final class ScrollView {
     /// when it is now past an edge.
     public func setContentSize(_ size: SIMD2<Double>) throws {
         guard size.x.isFinite, size.y.isFinite, size.x >= 0, size.y >= 0 else {
-            throw DynamicsError.invalidParameter("content size must be finite and ≥ 0")
+            throw MotionError.invalidParameter("content size must be finite and ≥ 0")
         }
         configuration.contentSize = size
         edgesMoved()
@@ -198,14 +198,14 @@ public final class ScrollView {
     /// Changes the content inset (top, left, bottom, right), as a refresh control does; the
     /// offset is kept, and bounces to the new edge when it is now past it.
     public func setContentInset(_ inset: SIMD4<Double>) throws {
-        guard (0..<4).allSatisfy({ inset[$0].isFinite }) else { throw DynamicsError.invalidParameter("content inset must be finite") }
+        guard (0..<4).allSatisfy({ inset[$0].isFinite }) else { throw MotionError.invalidParameter("content inset must be finite") }
         configuration.contentInset = inset
         edgesMoved()
     }
 
     /// Sets the offset directly (as `setContentOffset(_:animated: false)`), clamped to the content.
     public func setOffset(_ value: Double) throws {
-        guard value.isFinite else { throw DynamicsError.invalidParameter("offset must be finite") }
+        guard value.isFinite else { throw MotionError.invalidParameter("offset must be finite") }
         offset[a] = min(max(value, minimumOffset), maximumOffset)
         velocity = .zero
         if phase != .tracking { phase = .idle }

@@ -9,16 +9,16 @@ public struct VelocityTracker: Sendable {
     private var samples: [(t: Double, p: SIMD2<Double>)] = []
 
     public init(window: Double = 0.1) throws {
-        guard window.isFinite, window > 0 else { throw DynamicsError.invalidParameter("velocity window must be a positive number of seconds") }
+        guard window.isFinite, window > 0 else { throw MotionError.invalidParameter("velocity window must be a positive number of seconds") }
         self.window = window
     }
 
     /// Adds a sample; times must not decrease. Samples older than the window are dropped.
     /// - Complexity: amortised O(1).
     public mutating func add(time t: Double, position p: SIMD2<Double>) throws {
-        guard t.isFinite, p.x.isFinite, p.y.isFinite else { throw DynamicsError.invalidParameter("velocity samples must be finite") }
+        guard t.isFinite, p.x.isFinite, p.y.isFinite else { throw MotionError.invalidParameter("velocity samples must be finite") }
         if let last = samples.last, t < last.t {
-            throw DynamicsError.invalidParameter("velocity sample times must not decrease (\(NumberFormat.shortest(t)) after \(NumberFormat.shortest(last.t)))")
+            throw MotionError.sampleTimeDecreased(time: t, previous: last.t)
         }
         samples.append((t, p))
         // Keep the newest sample at or just before the window's start, so the span covers the window.

@@ -3,11 +3,13 @@ import SpringKitMotion
 import Foundation
 
 /// A trace file that cannot be read, with the line where reading stopped.
-public struct TraceFormatError: Error, CustomStringConvertible, Equatable {
+public struct TraceFormatError: SpringKitError, Equatable {
     public var path: String
     public var line: Int
     public var reason: String
     public var description: String { line > 0 ? "\(path):\(line): \(reason)" : "\(path): \(reason)" }
+    /// The file's content is at fault, not the call that read it.
+    public var blamesArguments: Bool { false }
 
     /// `line` 0: the file as a whole.
     public init(path: String, line: Int, reason: String) {

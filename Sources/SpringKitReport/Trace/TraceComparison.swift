@@ -185,7 +185,8 @@ public struct TraceComparison: Sendable {
     }
 
     /// A header that cannot be compared (different columns).
-    public struct HeaderMismatch: Error, CustomStringConvertible, Equatable {
+    public struct HeaderMismatch: SpringKitError, Equatable {
+        public var blamesArguments: Bool { false }
         public var expected: [String]
         public var actual: [String]
         public var description: String {

@@ -67,7 +67,7 @@ extension ModuleBuilder {
                 parameters.reserveCapacity(uniform ? 1 : n)
                 for k in 0..<(uniform ? min(n, 1) : n) {
                     let p = SpringParameters(length: length[k], damping: damping[k], frequency: frequency[k])
-                    do { try p.validate() } catch let error as DynamicsError {
+                    do { try p.validate() } catch let error as SpringKitError {
                         throw call.argumentError(2, "spring \(k + 1): \(error.description)")
                     }
                     parameters.append(p)

@@ -117,12 +117,7 @@ extension ModuleBuilder {
             let spec = try call.table(2)!
             var values: [String: Double] = [:]
             for key in try spec.stringKeys() { values[key] = try spec.number(key) }
-            let spring: SpringModel
-            do {
-                spring = try from.model(values)
-            } catch let error as SpringConvention.ConversionError {
-                throw call.argumentError(2, error.description)
-            }
+            let spring = try call.checked(2) { try from.model(values) }
             lua_createtable(call.L, 0, Int32(SpringConvention.allCases.count))
             for convention in SpringConvention.allCases {
                 guard let converted = convention.values(spring) else { continue }

@@ -1,3 +1,4 @@
+import SpringKitSupport
 import SpringKitMotion
 import SpringKitDynamics
 
@@ -21,7 +22,8 @@ extension ModuleBuilder {
             let configuration = try Self.worldConfiguration(spec, call)
             do {
                 call.push(try World(configuration: configuration, budget: session.budget), as: LuaClasses.world)
-            } catch let error as DynamicsError {
+            } catch let error as SpringKitError {
+                // A configuration the exact solver cannot step is this argument's fault too.
                 throw call.argumentError(1, error.description)
             }
             return 1
@@ -55,7 +57,7 @@ extension ModuleBuilder {
         c.threads = try spec.integer("threads") ?? c.threads
         do {
             try c.validate()
-        } catch let error as DynamicsError {
+        } catch let error as SpringKitError {
             throw call.argumentError(spec.position, error.description)
         }
         return c
@@ -69,7 +71,7 @@ extension ModuleBuilder {
         p.frequency = try spec.number("frequency", default: p.frequency)
         do {
             try p.validate()
-        } catch let error as DynamicsError {
+        } catch let error as SpringKitError {
             throw spec.call.argumentError(spec.position, error.description)
         }
         return p

@@ -32,8 +32,9 @@ final class CellShapeBox {
 }
 
 /// A hook returned something unusable; reported as `Class:method: reason` at the caller's line.
-struct HookError: Error, CustomStringConvertible {
+struct HookError: SpringKitError {
     var description: String
+    var blamesArguments: Bool { false }
     init(_ description: String) { self.description = description }
 }
 

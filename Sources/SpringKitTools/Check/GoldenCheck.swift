@@ -16,7 +16,7 @@ package enum GoldenCheck {
         package var update = false
         /// Runs per script; any byte difference between runs fails (`--repeat`).
         package var repeatCount = 1
-        package init() { script.output = nil }
+        package init() {}
     }
 
     package enum Status: Equatable, Sendable {
