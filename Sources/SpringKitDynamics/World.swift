@@ -1,9 +1,11 @@
 import SpringKitMath
 import SpringKitSupport
 
-/// A world of dynamic items on springs, stepped as `UIDynamicAnimator` steps its
-/// physics: each display frame feeds an accumulator, and the world advances in fixed
-/// internal steps (1/120 s by default); leftover time carries to the next frame.
+/// A world of dynamic items on springs: the physics world under a `UIDynamicAnimator`.
+/// It advances in fixed steps (`advance(steps:)`, 1/120 s each by default) and knows
+/// nothing of display frames: the animator above it (`DynamicAnimator` in SpringKitMotion)
+/// turns display frames into steps with its accumulator, keeps the time in seconds and
+/// rounds centers to the pixel grid.
 ///
 /// Per fixed step: anchored soft springs advance in closed form (see
 /// `AnchoredSpringStep`, or `ExactSpringStep` with the `exact` solver); every other
@@ -15,7 +17,7 @@ import SpringKitSupport
 /// whenever it is read.
 ///
 /// Items without any spring are not simulated (like items outside an animator).
-/// Positions are reported unrounded; `layoutPosition` rounds to the pixel grid.
+/// Positions are reported unrounded.
 public final class World {
     public let configuration: WorldConfiguration
     var items = ItemStore()
@@ -24,7 +26,6 @@ public final class World {
     private var exactMatrices: [ExactStepMatrix] = []
     /// Set when springs or their parameters change: motions are recomputed before the next step.
     private var needsClassification = false
-    private var accumulator = 0.0
     private var awakeAnchored = 0
     /// Every anchored fast-path spring has length 0 (the step then needs no square root).
     private var anchoredLengthsAreZero = true
@@ -33,30 +34,22 @@ public final class World {
     /// in O(1) at the call that adds it. Switched-off springs count.
     private var exactSpringCount: [UInt8] = []
 
-    /// Simulated seconds (the sum of frame durations fed in). Configured frames are
-    /// counted rather than summed, so `time` after n of them is exactly n × frame.
-    public var time: Double { Double(configuredFrames) * configuration.frameDuration + otherFrameTime }
-    private var configuredFrames = 0
-    private var otherFrameTime = 0.0
-    /// Frames fed in so far.
-    public private(set) var frameCount = 0
-    /// Fixed steps taken so far.
+    /// Fixed steps taken so far (the world's own clock: steps asked for while it is paused
+    /// are not taken and not counted).
     public private(set) var stepCount = 0
 
     /// What the world's work and memory are charged to (nil: nothing is counted).
-    /// Per fixed step it charges `unitsPerStep` + items + springs stepped, per frame
-    /// `unitsPerFrame`, per item or spring added `unitsPerStep`, and reserves
-    /// `bytesPerItem` / `bytesPerSpring` as they are added.
+    /// Per fixed step it charges `unitsPerStep` + items + springs stepped, per item or
+    /// spring added `unitsPerStep`, and reserves `bytesPerItem` / `bytesPerSpring` as they
+    /// are added. (The animator charges its frames to the same budget through `charge`.)
     public var budget: ResourceBudget? { reservation.budget }
     private let reservation: BudgetReservation
     /// Bytes an item costs with its arrays' growth headroom (the reservation per item).
     public static let bytesPerItem = 256
     /// Bytes a spring costs with its arrays' growth headroom (the reservation per spring).
     public static let bytesPerSpring = 160
-    /// Work units a frame costs (a unit weighs about one Lua VM instruction; a frame's
-    /// bookkeeping takes as long as some 16 of them).
-    public static let unitsPerFrame = 16
-    /// Work units a fixed step costs besides its items and springs, and an item or spring added.
+    /// Work units a fixed step costs besides its items and springs, and an item or spring
+    /// added (a unit weighs about one Lua VM instruction).
     public static let unitsPerStep = 4
 
     public init(configuration: WorldConfiguration = WorldConfiguration(), budget: ResourceBudget? = nil) throws {
@@ -69,7 +62,8 @@ public final class World {
     /// Fixed steps at or under the rest speed before an item (or island) rests.
     public let restSteps: Double
 
-    /// Charges `units` of work that a caller (a scenario) does per this world's frames.
+    /// Charges `count` × `unitsEach` units of work that a caller (the animator, a scenario)
+    /// does for this world.
     package func charge(_ count: Int, unitsEach: Int = 1) throws { try reservation.charge(count, unitsEach: unitsEach) }
 
     /// Reserves memory that a caller (a scenario) allocates for this world's lifetime.
@@ -302,65 +296,17 @@ public final class World {
     // MARK: Stepping
 
     /// True while nothing moves: every item with a spring rests, or there are no springs.
-    /// Stepping a paused world only advances `time`.
+    /// Stepping a paused world takes no step (`stepCount` stays; an animator's time goes on).
     public var isPaused: Bool {
         if needsClassification { return springs.count == 0 }
         return awakeAnchored == 0 && !jointsAwake
     }
 
-    /// Feeds one display frame of `duration` seconds (default: the configured frame).
-    /// Frames longer than `maximumFrameDuration` count as one configured frame.
-    public func advanceFrame(duration: Double? = nil) throws {
-        var dt = duration ?? configuration.frameDuration
-        guard dt.isFinite, dt >= 0 else {
-            throw DynamicsError.invalidParameter("frame duration must be a finite number ≥ 0, got \(dt)")
-        }
-        if dt > configuration.maximumFrameDuration { dt = configuration.frameDuration }
-        if dt == configuration.frameDuration { configuredFrames += 1 } else { otherFrameTime += dt }
-        try reservation.charge(World.unitsPerFrame)
-        frameCount += 1
-        accumulator += dt
-        var steps = 0
-        while accumulator >= configuration.stepDuration {
-            let left = accumulator - configuration.stepDuration
-            // A step too small to change the accumulator would never end the loop.
-            guard left < accumulator else {
-                throw DynamicsError.invalidParameter("the step (\(NumberFormat.shortest(configuration.stepDuration)) s) is too small for a frame of \(NumberFormat.shortest(dt)) s")
-            }
-            accumulator = left
-            steps += 1
-            if steps & 4095 == 0 { try reservation.charge(4096, unitsEach: World.unitsPerStep) }
-        }
-        try advance(steps: steps)
-    }
-
-    /// Feeds `count` configured frames.
-    public func advanceFrames(_ count: Int) throws {
-        for _ in 0..<max(count, 0) { try advanceFrame() }
-    }
-
-    /// Feeds configured frames until at least `seconds` more have passed.
-    public func advance(seconds: Double) throws {
-        guard seconds.isFinite, seconds >= 0 else {
-            throw DynamicsError.invalidParameter("seconds must be a finite number ≥ 0, got \(seconds)")
-        }
-        let end = time + seconds - 1e-12
-        while time < end { try advanceFrame() }
-    }
-
-    /// Feeds configured frames until the world pauses or `limit` seconds pass.
-    /// Returns whether it came to rest.
-    @discardableResult
-    public func advanceUntilRest(limit: Double) throws -> Bool {
-        guard limit.isFinite, limit >= 0 else {
-            throw DynamicsError.invalidParameter("limit must be a finite number ≥ 0, got \(limit)")
-        }
-        let end = time + limit - 1e-12
-        while !isPaused && time < end { try advanceFrame() }
-        return isPaused
-    }
-
-    /// Takes `steps` fixed steps now, outside the frame accumulator.
+    /// Takes `steps` fixed steps of `configuration.stepDuration` now (nothing while the world
+    /// is paused). `DynamicAnimator` calls this once per display frame with the steps its
+    /// accumulator holds.
+    /// - Complexity: O(steps × (items + springs)) while awake, plus O(items + springs) once
+    ///   after springs were added, removed or changed; O(1) while paused.
     public func advance(steps: Int) throws {
         guard steps > 0 else { return }
         if needsClassification { try classify() }

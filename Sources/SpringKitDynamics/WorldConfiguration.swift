@@ -1,18 +1,14 @@
 import SpringKitSupport
 
-/// How a `World` steps. Defaults follow UIKit Dynamics (see docs/physics.md).
+/// How a `World` steps. Defaults follow UIKit Dynamics (see docs/physics.md). The display
+/// frame and the screen scale belong to the animator above the world
+/// (`AnimatorConfiguration` in SpringKitMotion).
 public struct WorldConfiguration: Equatable, Sendable {
     /// The fixed internal step, seconds (UIKit: 1/120).
     public var stepDuration: Double = 1.0 / 120
-    /// A display frame, seconds (60 Hz).
-    public var frameDuration: Double = 1.0 / 60
-    /// Frames longer than this are taken as `frameDuration` (UIKit: 0.5 s).
-    public var maximumFrameDuration: Double = 0.5
     public var velocityIterations: Int = 8
     public var positionIterations: Int = 3
     public var solver: SolverKind = .uikit
-    /// Screen scale for centers written back to layouts (2 or 3 on devices).
-    public var screenScale: Double = 2
     /// Distance under which a joint applies nothing (Box2D's linear slop), points.
     public var linearSlop: Double = 0.005
     /// Largest position correction of a rigid joint per iteration, points.
@@ -46,11 +42,8 @@ public struct WorldConfiguration: Equatable, Sendable {
     public func validate() throws {
         func require(_ ok: Bool, _ text: String) throws { if !ok { throw DynamicsError.invalidParameter(text) } }
         try require(stepDuration.isFinite && stepDuration > 0, "step must be a positive number of seconds, got \(NumberFormat.shortest(stepDuration))")
-        try require(frameDuration.isFinite && frameDuration > 0, "frame must be a positive number of seconds, got \(NumberFormat.shortest(frameDuration))")
-        try require(maximumFrameDuration.isFinite && maximumFrameDuration > 0, "maximum frame duration must be positive")
         try require((1...1000).contains(velocityIterations), "velocity iterations must be 1…1000, got \(velocityIterations)")
         try require((0...1000).contains(positionIterations), "position iterations must be 0…1000, got \(positionIterations)")
-        try require(screenScale.isFinite && screenScale > 0, "screen scale must be positive, got \(NumberFormat.shortest(screenScale))")
         try require(linearSlop.isFinite && linearSlop >= 0, "linear slop must be ≥ 0")
         try require(maximumLinearCorrection.isFinite && maximumLinearCorrection > 0, "maximum linear correction must be positive")
         try require(resistance.isFinite && resistance >= 0, "resistance must be a finite number ≥ 0, got \(NumberFormat.shortest(resistance))")

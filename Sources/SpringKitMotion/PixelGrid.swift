@@ -1,7 +1,6 @@
-import SpringKitDynamics
-
 /// Rounds a coordinate to the screen's pixel grid as UIKit does when a dynamic
-/// item's center is written back: `floor(x) + round(frac(x) · scale) / scale`.
+/// item's center is written back: `floor(x) + round(frac(x) · scale) / scale`
+/// (`DynamicAnimator.layoutPosition`).
 public enum PixelGrid {
     public static func round(_ x: Double, scale: Double) -> Double {
         let whole = x.rounded(.down)
@@ -10,13 +9,5 @@ public enum PixelGrid {
 
     public static func round(_ p: SIMD2<Double>, scale: Double) -> SIMD2<Double> {
         SIMD2(round(p.x, scale: scale), round(p.y, scale: scale))
-    }
-}
-
-extension World {
-    /// The center as UIKit writes it back to the item: rounded to the pixel grid of the
-    /// configured screen scale (the animator's concern, not the world's).
-    public func layoutPosition(_ id: ItemID) throws -> SIMD2<Double> {
-        PixelGrid.round(try position(id), scale: configuration.screenScale)
     }
 }

@@ -24,6 +24,8 @@ public final class DotArt: Scenario {
         /// its new slot at a seeded random fraction (½…1) of this speed, then flies home.
         public var burst = 0.0
         public var world = WorldConfiguration()
+        /// The display frame the animator ticks the world with.
+        public var animator = AnimatorConfiguration()
         /// Trace every `recordEvery`-th dot (by identifier) each frame; 0 records none.
         public var recordEvery = 64
         /// Report every `reportEvery`-th frame; 0 records no report.
@@ -41,6 +43,8 @@ public final class DotArt: Scenario {
 
     public let configuration: Configuration
     public let layout: GridLayout
+    /// Ticks the world once per frame.
+    public let animator: DynamicAnimator
     public let world: World
     /// Identifiers by position.
     public private(set) var order: [Int]
@@ -52,7 +56,7 @@ public final class DotArt: Scenario {
     /// which puts every dot back on the slot whose colour it took.
     public private(set) var homeOrder: [Int]
     public private(set) var frame = 0
-    public var time: Double { world.time }
+    public var time: Double { animator.time }
     /// Receives every frame and gesture mark (nil: nothing is recorded).
     public let observer: ScenarioObserver?
     public let recordingDescription: ScenarioDescription
@@ -84,7 +88,8 @@ public final class DotArt: Scenario {
         try SpringParameters(length: 0, damping: configuration.damping, frequency: configuration.frequency).validate()
         guard configuration.frequency > 0 else { throw ScenarioError.invalidParameter("frequency must be > 0") }
         layout = try GridLayout(columns: configuration.columns, itemSize: SIMD2(repeating: configuration.dotSize), spacing: configuration.spacing)
-        world = try World(configuration: configuration.world, budget: budget)
+        animator = try DynamicAnimator(configuration: configuration.animator, world: configuration.world, budget: budget)
+        world = animator.world
         random = SeededGenerator(seed: seed ^ 0xD07A_27)
         let n = configuration.columns * configuration.rows
         order = Array(0..<n)
@@ -211,7 +216,7 @@ public final class DotArt: Scenario {
     public func advanceIdleFrame() throws { try advanceFrame() }
 
     public func advanceFrame() throws {
-        try world.advanceFrame()
+        try animator.advanceFrame()
         frame += 1
         while let next = pending.first, next.time <= time + 1e-12 {
             pending.removeFirst()

@@ -21,19 +21,23 @@ public final class Gallery: Scenario {
         /// Cells carry resistance 4 (`UIDynamicItemBehavior.resistance`): anchors move while
         /// cells are in flight, and without it a cell would keep orbiting its new anchor.
         public var world: WorldConfiguration = { var c = WorldConfiguration(); c.resistance = 4; return c }()
+        /// The display frame and screen scale the animator ticks the world with.
+        public var animator = AnimatorConfiguration()
         public var record = true
         public init() {}
     }
 
     public let configuration: Configuration
     public let layout: GalleryLayout
+    /// Ticks the world once per frame.
+    public let animator: DynamicAnimator
     public let world: World
     public let scrollView: ScrollView
     public private(set) var selection: GallerySelection
     /// Frames by display index in the current (or, while dragging, the interim) layout.
     public private(set) var frames: [Rect] = []
     public private(set) var frame = 0
-    public var time: Double { world.time }
+    public var time: Double { animator.time }
     /// Receives every frame and gesture mark (nil: nothing is recorded).
     public let observer: ScenarioObserver?
     public let recordingDescription: ScenarioDescription
@@ -59,10 +63,11 @@ public final class Gallery: Scenario {
         }
         layout = try GalleryLayout(width: configuration.viewport.x, columns: configuration.columns, spacing: configuration.spacing,
                                    inset: configuration.inset, selectedScale: configuration.selectedScale)
-        world = try World(configuration: configuration.world, budget: budget)
+        animator = try DynamicAnimator(configuration: configuration.animator, world: configuration.world, budget: budget)
+        world = animator.world
         var scroll = ScrollView.Configuration()
         scroll.viewport = configuration.viewport
-        scroll.screenScale = configuration.world.screenScale
+        scroll.screenScale = configuration.animator.screenScale
         scrollView = try ScrollView(configuration: scroll)
         selection = GallerySelection(count: configuration.count)
         shownOrder = selection.items
@@ -123,7 +128,7 @@ public final class Gallery: Scenario {
         guard seconds.isFinite, seconds >= 0 else { throw ScenarioError.invalidParameter("seconds must be finite and ≥ 0") }
         let dragged = selection.items[source]
         let start = frames[source].center, end = frames[destination].center
-        let steps = try world.frames(in: seconds)
+        let steps = try animator.frames(in: seconds)
         var target = source
         mark("drag \(source + 1) → \(destination + 1)")
         defer { self.finger = nil }
@@ -159,8 +164,8 @@ public final class Gallery: Scenario {
     public var isAtRest: Bool { world.isPaused && !scrollView.isMoving }
 
     public func advanceFrame() throws {
-        scrollView.advance(world.configuration.frameDuration)
-        try world.advanceFrame()
+        scrollView.advance(animator.configuration.frameDuration)
+        try animator.advanceFrame()
         frame += 1
         try record()
     }
@@ -176,7 +181,7 @@ public final class Gallery: Scenario {
     /// The cell's frame when it is known whether it is the selected one. - Complexity: O(1).
     private func cellFrame(of id: Int, selected: Bool) throws -> Rect {
         let size = selected ? layout.selectedSize : layout.itemSize
-        let center = try world.layoutPosition(ItemID(rawValue: Int32(id)))
+        let center = try animator.layoutPosition(ItemID(rawValue: Int32(id)))
         return Rect(x: center.x - size.x / 2, y: center.y - size.y / 2, width: size.x, height: size.y)
     }
 

@@ -7,7 +7,7 @@ import SpringKitMotion
 ///
 /// One frame, in order: input (finger or deceleration/bounce) → bounds change
 /// (resistance rule) → layout pass (culling, new springs) → one animator tick (the
-/// world's frame) → cells (stretch) → recording.
+/// world takes the frame's fixed steps) → cells (stretch) → recording.
 public final class RubberMenu: Scenario {
     public typealias StretchMode = RubberStretchMode
 
@@ -19,6 +19,8 @@ public final class RubberMenu: Scenario {
         /// Sets `latestDelta` to 0 on frames without a bounds change (the original keeps it).
         public var resetStretchWhenStill = false
         public var world = WorldConfiguration()
+        /// The display frame and screen scale the animator ticks the world with.
+        public var animator = AnimatorConfiguration()
         public var scroll = ScrollView.Configuration()
         /// Record a trace row per visible cell per frame, and report frames.
         public var record = true
@@ -30,10 +32,12 @@ public final class RubberMenu: Scenario {
     public let configuration: Configuration
     public let scrollView: ScrollView
     public let layout: RubberMenuLayout
+    /// Ticks the world once per frame (the layout's animator).
+    public var animator: DynamicAnimator { layout.animator }
     public var world: World { layout.world }
 
     public private(set) var frame = 0
-    public var time: Double { world.time }
+    public var time: Double { animator.time }
     /// Largest |stretch| any cell showed.
     public private(set) var peakStretch = 0.0
     /// Most springs alive at once.
@@ -55,10 +59,10 @@ public final class RubberMenu: Scenario {
         self.configuration = configuration
         var scroll = configuration.scroll
         scroll.viewport = configuration.viewport
-        scroll.screenScale = configuration.world.screenScale
-        let world = try World(configuration: configuration.world, budget: budget)
+        scroll.screenScale = configuration.animator.screenScale
+        let animator = try DynamicAnimator(configuration: configuration.animator, world: configuration.world, budget: budget)
         layout = try RubberMenuLayout(constants: configuration.constants, itemCount: configuration.itemCount,
-                                      width: configuration.viewport.x, world: world)
+                                      width: configuration.viewport.x, animator: animator)
         scroll.contentSize = layout.flow.contentSize
         scrollView = try ScrollView(configuration: scroll)
         recordingDescription = ScenarioDescription(
@@ -99,13 +103,13 @@ public final class RubberMenu: Scenario {
         guard seconds.isFinite, seconds >= 0, distance.x.isFinite, distance.y.isFinite else {
             throw MotionError.invalidParameter("drag distance and duration must be finite, duration ≥ 0")
         }
-        let frames = try world.frames(in: seconds)
+        let frames = try animator.frames(in: seconds)
         mark("drag \(NumberFormat.human(distance.y, decimals: 1)) pt")
         for k in 1...frames {
             let finger = start + distance * (Double(k) / Double(frames))
             try advanceFrame(finger: finger)
         }
-        lastDragVelocity = distance / (Double(frames) * world.configuration.frameDuration)
+        lastDragVelocity = distance / (Double(frames) * animator.configuration.frameDuration)
     }
 
     /// The finger lifts with `velocity` (points/s; default: the last drag's velocity).
@@ -127,7 +131,7 @@ public final class RubberMenu: Scenario {
         if let finger {
             try scrollView.moveTouch(to: finger)
         } else {
-            scrollView.advance(world.configuration.frameDuration)
+            scrollView.advance(animator.configuration.frameDuration)
         }
         let touchY = scrollView.touchLocation?.y
         let delta = scrollView.offset.y - old
@@ -137,7 +141,7 @@ public final class RubberMenu: Scenario {
             layout.latestDelta = 0
         }
         try layout.layoutPass(bounds: bounds, touchY: touchY)
-        try world.advanceFrame()
+        try animator.advanceFrame()
         frame += 1
         maxSprings = max(maxSprings, world.springCount)
         if let releaseTime, settleTime == nil, isAtRest {

@@ -89,8 +89,9 @@ enum DynamicsBench {
             var bytes = 0.0
             for threads in settings {
                 let world = try makeWorld(n, threads: threads)
-                try world.advanceFrame()  // classify and warm up
-                let seconds = try Stopwatch.best(3) { try world.advanceFrames(frames) }
+                let animator = try DynamicAnimator(world: world)
+                try animator.advanceFrame()  // classify and warm up
+                let seconds = try Stopwatch.best(3) { try animator.advanceFrames(frames) }
                 cells.append(NumberFormat.fixed(seconds * 1e9 / Double(n * frames * 2), 3))
                 bytes = Double(world.memoryFootprint) / Double(n)
                 if threads == settings[0] {

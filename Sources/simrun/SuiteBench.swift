@@ -214,10 +214,11 @@ enum SuiteBench {
         var pairedFloors: [Double] = []
         for threads in BenchThreads.settings.reversed() {   // 1 thread first, then the default
             let world = try DynamicsBench.makeWorld(n, threads: threads)
-            try world.advanceFrame()
+            let animator = try DynamicAnimator(world: world)
+            try animator.advanceFrame()
             let values = try repeated(suite) {
                 if threads == 1, let triad { pairedFloors.append(bytesPerStep / triad.bandwidth() * 1e9) }
-                return try Stopwatch.best(1) { try world.advanceFrames(frames) } * 1e9 / Double(n * frames * 2)
+                return try Stopwatch.best(1) { try animator.advanceFrames(frames) } * 1e9 / Double(n * frames * 2)
             }
             if threads == 0 { used = world.anchoredStepThreads }
             figures.append((threads == 0 ? "default (\(used) thread\(used == 1 ? "" : "s"))" : "1 thread", values))
@@ -282,11 +283,11 @@ enum SuiteBench {
                 configuration.restTime = .infinity
                 configuration.threads = threads
                 configuration.minimumItemsPerThread = 256
-                let world = try DynamicsBench.makeWorld(n, configuration: configuration)
-                try world.advanceFrame()
+                let animator = try DynamicAnimator(world: DynamicsBench.makeWorld(n, configuration: configuration))
+                try animator.advanceFrame()
                 let frames = max(10, 50_000_000 / n)
                 figures.append(try repeated(suite) {
-                    try Stopwatch.best(1) { try world.advanceFrames(frames) } * 1e9 / Double(n * frames * 2)
+                    try Stopwatch.best(1) { try animator.advanceFrames(frames) } * 1e9 / Double(n * frames * 2)
                 })
             }
             suite.record("threads-crossover", "ns per spring-step at \(n), 1 thread", "ns", figures[0])
@@ -317,7 +318,7 @@ enum SuiteBench {
     /// THSpringyCollectionView's rule on a list of 10,000 items, every one attached (no
     /// culling: the worst case): each bounds change shifts every item by
     /// `r = |touch − anchor| / 500`, then the world steps. No springy list script ships, so
-    /// the scene is built here in Swift on `World` and `RubberMenuLayout.resistedShift`.
+    /// the scene is built here in Swift on `DynamicAnimator` and `RubberMenuLayout.resistedShift`.
     static func springyList(_ suite: inout Suite) throws {
         let n = 10_000
         var perFrame: [Int: [Double]] = [:]
@@ -326,6 +327,7 @@ enum SuiteBench {
                 var configuration = WorldConfiguration()
                 configuration.threads = threads
                 let world = try World(configuration: configuration)
+                let animator = try DynamicAnimator(world: world)
                 world.reserveCapacity(items: n, springs: n)
                 var items: [ItemID] = [], anchors: [Double] = []
                 for i in 0..<n {
@@ -345,11 +347,11 @@ enum SuiteBench {
                             p.y += RubberMenuLayout.resistedShift(delta: delta, touchY: touch, anchorY: anchors[i], resistance: 500, maxStretch: .infinity)
                             try world.setPosition(item, p)
                         }
-                        try world.advanceFrame()
+                        try animator.advanceFrame()
                         frames += 1
                     }
-                    while !world.isPaused && frames < 1_200 {
-                        try world.advanceFrame()
+                    while !animator.isPaused && frames < 1_200 {
+                        try animator.advanceFrame()
                         frames += 1
                     }
                 }

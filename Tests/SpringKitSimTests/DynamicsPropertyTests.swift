@@ -33,9 +33,10 @@ final class DynamicsPropertyTests: XCTestCase {
         var positions: [SIMD2<Double>] = []
         for density in [0.01, 1, 300] {
             let world = try World()
+            let animator = try DynamicAnimator(world: world)
             let item = try world.addItem(center: SIMD2(40, 3), size: SIMD2(130, 130), density: density, velocity: SIMD2(0, 25))
             try world.attach(item, to: .zero, SpringParameters(length: 0, damping: 0.5, frequency: 0.8))
-            try world.advanceFrames(90)
+            try animator.advanceFrames(90)
             positions.append(try world.position(item))
         }
         XCTAssertEqual(positions[0], positions[1])
@@ -128,16 +129,17 @@ final class DynamicsPropertyTests: XCTestCase {
 
     func testPausedWorldWakesWhenTouched() throws {
         let world = try World()
+        let animator = try DynamicAnimator(world: world)
         let item = try world.addItem(center: SIMD2(0, 0))
         let spring = try world.attach(item, to: .zero, SpringParameters(length: 0, damping: 1, frequency: 2))
-        try world.advanceFrames(31)
+        try animator.advanceFrames(31)
         XCTAssertTrue(world.isPaused, "an item at its anchor rests after 0.5 s")
         let steps = world.stepCount
-        try world.advanceFrames(10)
+        try animator.advanceFrames(10)
         XCTAssertEqual(world.stepCount, steps, "a paused world takes no steps")
         try world.setAnchor(spring, SIMD2(0, 50))
         XCTAssertFalse(world.isPaused)
-        try world.advanceUntilRest(limit: 10)
+        try animator.advanceUntilRest(limit: 10)
         XCTAssertTrue(world.isPaused)
         XCTAssertEqual(try world.position(item).y, 50, accuracy: 0.5)
     }
@@ -148,31 +150,34 @@ final class DynamicsPropertyTests: XCTestCase {
         XCTAssertEqual(PixelGrid.round(-3.2, scale: 3), -4 + 2.0 / 3)
         XCTAssertEqual(PixelGrid.round(7.9, scale: 2), 8)
         let world = try World()
+        let animator = try DynamicAnimator(world: world)
         let item = try world.addItem(center: SIMD2(1.3, 2.2))
-        XCTAssertEqual(try world.layoutPosition(item), SIMD2(1.5, 2))
+        XCTAssertEqual(try animator.layoutPosition(item), SIMD2(1.5, 2))
         XCTAssertEqual(try world.position(item), SIMD2(1.3, 2.2), "the physics state is not rounded")
     }
 
     func testAccumulatorCarriesLeftoverTime() throws {
         let world = try World()
+        let animator = try DynamicAnimator(world: world)
         let item = try world.addItem(center: SIMD2(5, 0))
         try world.attach(item, to: .zero, SpringParameters(length: 0, damping: 0.5, frequency: 1))
-        try world.advanceFrame(duration: 1.0 / 90)   // 1.33 steps → 1 step, 0.33 carried
+        try animator.advanceFrame(duration: 1.0 / 90)   // 1.33 steps → 1 step, 0.33 carried
         XCTAssertEqual(world.stepCount, 1)
-        try world.advanceFrame(duration: 1.0 / 90)   // 0.33 + 1.33 → 1 step, 0.67 carried
+        try animator.advanceFrame(duration: 1.0 / 90)   // 0.33 + 1.33 → 1 step, 0.67 carried
         XCTAssertEqual(world.stepCount, 2)
-        try world.advanceFrame(duration: 1.0 / 90)   // 0.67 + 1.33 = 2 steps
+        try animator.advanceFrame(duration: 1.0 / 90)   // 0.67 + 1.33 = 2 steps
         XCTAssertEqual(world.stepCount, 4)
-        try world.advanceFrame(duration: 3)          // over 0.5 s counts as one 1/60 frame
+        try animator.advanceFrame(duration: 3)          // over 0.5 s counts as one 1/60 frame
         XCTAssertEqual(world.stepCount, 6)
     }
 
     func testItemToItemSpringsAndRigidJoints() throws {
         let world = try World()
+        let animator = try DynamicAnimator(world: world)
         let a = try world.addItem(center: SIMD2(0, 0)), b = try world.addItem(center: SIMD2(30, 0))
         try world.attach(a, to: SIMD2(0, 0), SpringParameters(length: 0, damping: 1, frequency: 0))
         try world.connect(a, b, SpringParameters(length: 10, damping: 0.7, frequency: 2))
-        try world.advanceUntilRest(limit: 20)
+        try animator.advanceUntilRest(limit: 20)
         XCTAssertTrue(world.isPaused)
         let pa = try world.position(a), pb = try world.position(b)
         XCTAssertEqual((pa * pa).sum().squareRoot(), 0, accuracy: 0.05, "the rigid joint holds a on its anchor")
@@ -182,6 +187,7 @@ final class DynamicsPropertyTests: XCTestCase {
 
     func testRemovingItemsKeepsOtherSpringsAttached() throws {
         let world = try World()
+        let animator = try DynamicAnimator(world: world)
         var ids: [ItemID] = []
         for i in 0..<5 {
             let id = try world.addItem(center: SIMD2(Double(i) * 10 + 3, 0))
@@ -191,7 +197,7 @@ final class DynamicsPropertyTests: XCTestCase {
         try world.removeItem(ids[1])
         XCTAssertFalse(world.contains(ids[1]))
         XCTAssertThrowsError(try world.position(ids[1]))
-        try world.advanceUntilRest(limit: 10)
+        try animator.advanceUntilRest(limit: 10)
         for (i, id) in ids.enumerated() where i != 1 {
             XCTAssertEqual(try world.position(id).x, Double(i) * 10, accuracy: 0.5)
             XCTAssertEqual(try world.springs(of: id).count, 1)
@@ -214,12 +220,20 @@ final class DynamicsPropertyTests: XCTestCase {
             ({ $0.stepDuration = 0 }, "step must be a positive number"),
             ({ $0.stepDuration = -1.0 / 120 }, "step must be a positive number"),
             ({ $0.stepDuration = .nan }, "step must be a positive number"),
-            ({ $0.frameDuration = .infinity }, "frame must be a positive number"),
-            ({ $0.screenScale = 0 }, "screen scale must be positive"),
         ] {
             var configuration = WorldConfiguration()
             mutate(&configuration)
             XCTAssertThrowsError(try World(configuration: configuration)) { XCTAssertTrue("\($0)".contains(text), "\($0)") }
+        }
+        for (mutate, text): ((inout AnimatorConfiguration) -> Void, String) in [
+            ({ $0.frameDuration = .infinity }, "frame must be a positive number"),
+            ({ $0.frameDuration = 0 }, "frame must be a positive number"),
+            ({ $0.maximumFrameDuration = -1 }, "maximum frame duration must be positive"),
+            ({ $0.screenScale = 0 }, "screen scale must be positive"),
+        ] {
+            var configuration = AnimatorConfiguration()
+            mutate(&configuration)
+            XCTAssertThrowsError(try DynamicAnimator(world: world, configuration: configuration)) { XCTAssertTrue("\($0)".contains(text), "\($0)") }
         }
     }
 }

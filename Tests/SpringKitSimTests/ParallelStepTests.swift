@@ -45,6 +45,7 @@ final class ParallelStepTests: XCTestCase {
                 configuration.minimumItemsPerThread = Self.perThread
                 configuration.resistance = withLengths ? 0.7 : 0
                 let world = try World(configuration: configuration)
+                let animator = try DynamicAnimator(world: world)
                 var random = SeededGenerator(seed: 11)
                 var items: [ItemID] = []
                 let count = 3 * Self.perThread + 123
@@ -67,7 +68,7 @@ final class ParallelStepTests: XCTestCase {
                 }
                 // The split really happens: 73,851 items give three ranges at most.
                 XCTAssertEqual(world.anchoredStepThreads, min(threads, 3))
-                try world.advanceFrames(150)
+                try animator.advanceFrames(150)
                 var state: [UInt64] = [UInt64(world.isPaused ? 1 : 0)]
                 for item in items {
                     let p = try world.position(item), v = try world.velocity(item)

@@ -35,7 +35,7 @@ final class RubberMenuRuleTests: XCTestCase {
     }
 
     private func makeLayout(items: Int = 40) throws -> RubberMenuLayout {
-        try RubberMenuLayout(constants: .init(), itemCount: items, width: 320, world: try World())
+        try RubberMenuLayout(constants: .init(), itemCount: items, width: 320, animator: try DynamicAnimator())
     }
 
     func testCullingAttachesExactlyTheItemsInTheInsetRect() throws {

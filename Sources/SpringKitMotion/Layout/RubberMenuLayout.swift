@@ -37,6 +37,10 @@ public final class RubberMenuLayout {
 
     public let constants: Constants
     public let flow: FlowLayout
+    /// Ticks `world` (the layout's `UIDynamicAnimator`); centers are read back through it,
+    /// rounded to its pixel grid.
+    public let animator: DynamicAnimator
+    /// The animator's world, where the attached items and springs live.
     public let world: World
     /// The last bounds change, `new.y − old.y` (stays after the scrolling stops).
     public package(set) var latestDelta = 0.0
@@ -45,10 +49,11 @@ public final class RubberMenuLayout {
     private var items: [ItemID] = []
     private var springs: [SpringID] = []
 
-    public init(constants: Constants, itemCount: Int, width: Double, world: World) throws {
+    public init(constants: Constants, itemCount: Int, width: Double, animator: DynamicAnimator) throws {
         try constants.validate()
         self.constants = constants
-        self.world = world
+        self.animator = animator
+        self.world = animator.world
         flow = try FlowLayout(itemCount: itemCount, itemSize: SIMD2(width, constants.itemHeight),
                               lineSpacing: constants.lineSpacing, width: width)
     }
@@ -70,7 +75,7 @@ public final class RubberMenuLayout {
         guard let touchY else { return }
         for k in items.indices {
             let anchorY = try world.anchor(springs[k]).y
-            var center = try world.layoutPosition(items[k])
+            var center = try animator.layoutPosition(items[k])
             center.y += Self.resistedShift(delta: delta, touchY: touchY, anchorY: anchorY,
                                            resistance: constants.resistance, maxStretch: constants.maxStretch)
             try world.setPosition(items[k], center)
@@ -114,7 +119,7 @@ public final class RubberMenuLayout {
 
     /// The center the cell shows: the world's (pixel-rounded) center, or the layout's when not attached.
     public func center(of index: Int) throws -> SIMD2<Double> {
-        if let item = item(at: index) { return try world.layoutPosition(item) }
+        if let item = item(at: index) { return try animator.layoutPosition(item) }
         return flow.frame(index).center
     }
 

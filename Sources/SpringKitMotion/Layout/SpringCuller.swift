@@ -15,6 +15,9 @@ public final class SpringCuller {
         public var spring: SpringID
     }
 
+    /// Ticks `world`; centers are read back through it, rounded to its pixel grid.
+    public let animator: DynamicAnimator
+    /// The animator's world, where the items and springs live.
     public let world: World
     public var spring: SpringParameters
     /// How far the visible rect is grown on every side, points.
@@ -24,12 +27,13 @@ public final class SpringCuller {
     public private(set) var entries: [Entry] = []
     private var lastSyncOrigin: SIMD2<Double>?
 
-    public init(world: World, spring: SpringParameters, inset: Double, resyncDistance: Double = 0) throws {
+    public init(animator: DynamicAnimator, spring: SpringParameters, inset: Double, resyncDistance: Double = 0) throws {
         try spring.validate()
         guard inset.isFinite, resyncDistance.isFinite, resyncDistance >= 0 else {
             throw MotionError.invalidParameter("culler inset must be finite and the resync distance finite and ≥ 0")
         }
-        self.world = world
+        self.animator = animator
+        self.world = animator.world
         self.spring = spring
         self.inset = inset
         self.resyncDistance = resyncDistance
@@ -108,7 +112,7 @@ public final class SpringCuller {
         }
         for entry in entries {
             let anchorY = try world.anchor(entry.spring).y
-            var center = try world.layoutPosition(entry.item)
+            var center = try animator.layoutPosition(entry.item)
             center.y += RubberMenuLayout.resistedShift(delta: delta, touchY: touchY, anchorY: anchorY,
                                                        resistance: resistance, maxStretch: maxShift)
             try world.setPosition(entry.item, center)

@@ -4,7 +4,7 @@ import Foundation
 import SpringKitDynamics
 import SpringKitSupport
 
-/// A scenario that plays display frames on the world's clock: the rubber menu, the gallery and
+/// A scenario that plays display frames on its animator's clock (`DynamicAnimator`): the rubber menu, the gallery and
 /// the gesture player. Waiting is defined once here, so every `wait` and `wait_until_rest`
 /// stops on the same frame whatever the scenario.
 public protocol FrameClock: AnyObject {
@@ -39,17 +39,5 @@ extension FrameClock {
         guard value.isFinite, value >= 0 else {
             throw MotionError.invalidParameter("\(name) must be a finite number ≥ 0, got \(NumberFormat.shortest(value))")
         }
-    }
-}
-
-extension World {
-    /// Configured frames a gesture of `seconds` takes (at least 1); throws when they would
-    /// not fit a whole number (the work itself is bounded by the budget).
-    package func frames(in seconds: Double) throws -> Int {
-        let frames = (seconds / configuration.frameDuration).rounded()
-        guard frames.isFinite, frames < 9e15 else {
-            throw MotionError.tooManyFrames(seconds: seconds)
-        }
-        return max(1, Int(frames))
     }
 }

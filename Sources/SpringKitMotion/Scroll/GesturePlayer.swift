@@ -1,35 +1,37 @@
 import SpringKitDynamics
 
-/// Plays scripted gestures frame by frame through a scroll view and a world, in the order
+/// Plays scripted gestures frame by frame through a scroll view and an animator, in the order
 /// a collection view runs them:
 ///
 /// input (finger, or deceleration / bounce) → `boundsChanged` (when the offset moved) →
-/// `layoutPass` → one animator tick (the world's frame) → `frameEnded`.
+/// `layoutPass` → one animator tick (`DynamicAnimator.advanceFrame`) → `frameEnded`.
 ///
 /// The hooks are where an effect lives: the rubber menu's resistance rule in `boundsChanged`,
 /// its culling in `layoutPass`, its recording in `frameEnded`.
 public final class GesturePlayer: FrameClock {
     public let scrollView: ScrollView
-    public let world: World
+    /// Ticks the world once per frame.
+    public let animator: DynamicAnimator
+    public var world: World { animator.world }
     /// The offset moved by `delta` this frame; `touch` is the finger in content coordinates (nil: none known).
     public var boundsChanged: ((_ delta: SIMD2<Double>, _ touch: SIMD2<Double>?) throws -> Void)?
     /// Every frame, after the bounds change: `bounds` is the viewport in content coordinates.
     public var layoutPass: ((_ bounds: Rect, _ touch: SIMD2<Double>?) throws -> Void)?
-    /// Every frame, after the world's tick.
+    /// Every frame, after the animator's tick.
     public var frameEnded: (() throws -> Void)?
 
     /// Frames played so far.
     public private(set) var frame = 0
-    public var time: Double { world.time }
+    public var time: Double { animator.time }
     /// Seconds from the last release to rest (scroll idle and world paused), once reached.
     public private(set) var settleTime: Double?
     /// The finger's velocity over the last drag, points/s (the default release velocity).
     public private(set) var lastDragVelocity = SIMD2<Double>(0, 0)
     private var releaseTime: Double?
 
-    public init(scrollView: ScrollView, world: World) {
+    public init(scrollView: ScrollView, animator: DynamicAnimator) {
         self.scrollView = scrollView
-        self.world = world
+        self.animator = animator
     }
 
     /// The viewport in content coordinates.
@@ -56,11 +58,11 @@ public final class GesturePlayer: FrameClock {
         guard seconds.isFinite, seconds >= 0, distance.x.isFinite, distance.y.isFinite else {
             throw MotionError.invalidParameter("drag distance and duration must be finite, duration ≥ 0")
         }
-        let frames = try world.frames(in: seconds)
+        let frames = try animator.frames(in: seconds)
         for k in 1...frames {
             try advanceFrame(finger: start + distance * (Double(k) / Double(frames)))
         }
-        lastDragVelocity = distance / (Double(frames) * world.configuration.frameDuration)
+        lastDragVelocity = distance / (Double(frames) * animator.configuration.frameDuration)
     }
 
     /// The finger lifts with `velocity` (points/s; default: the last drag's velocity).
@@ -79,13 +81,13 @@ public final class GesturePlayer: FrameClock {
         if let finger {
             try scrollView.moveTouch(to: finger)
         } else {
-            scrollView.advance(world.configuration.frameDuration)
+            scrollView.advance(animator.configuration.frameDuration)
         }
         let touch = scrollView.touchLocation
         let delta = scrollView.offset - old
         if delta != .zero { try boundsChanged?(delta, touch) }
         try layoutPass?(bounds, touch)
-        try world.advanceFrame()
+        try animator.advanceFrame()
         frame += 1
         if let releaseTime, settleTime == nil, isAtRest { settleTime = time - releaseTime }
         try frameEnded?()

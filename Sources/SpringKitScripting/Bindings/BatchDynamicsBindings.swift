@@ -14,7 +14,7 @@ extension ModuleBuilder {
     var batchWorldMethods: [(String, LuaFunction.Body)] {
         [
             ("add_items", { call in
-                let w = try call.object(1, World.self, LuaClasses.world)
+                let w = try call.object(1, DynamicAnimator.self, LuaClasses.world).world
                 let spec = try call.table(2)!
                 try spec.rejectUnknownKeys(["x", "y", "vx", "vy", "width", "height", "density"])
                 let x = try BatchColumn(spec, "x", count: nil, default: nil)
@@ -41,7 +41,7 @@ extension ModuleBuilder {
                 return 2
             }),
             ("attach_all", { call in
-                let w = try call.object(1, World.self, LuaClasses.world)
+                let w = try call.object(1, DynamicAnimator.self, LuaClasses.world).world
                 let spec = try call.table(2)!
                 try spec.rejectUnknownKeys(["items", "first", "anchor_x", "anchor_y", "length", "damping", "frequency"])
                 let ax = try BatchColumn(spec, "anchor_x", count: nil, default: nil)

@@ -103,7 +103,7 @@ extension ModuleBuilder {
                 c.burst = try spec.number("burst", default: c.burst)
                 c.recordEvery = try spec.integer("record_every", in: LuaNumberRule.counts) ?? c.recordEvery
                 c.reportEvery = try spec.integer("report_every", in: LuaNumberRule.counts) ?? c.reportEvery
-                c.world = try Self.worldField(spec, call, default: c.world)
+                (c.world, c.animator) = try Self.worldField(spec, call, default: (c.world, c.animator))
             }
             return try call.checked(1) { try DotArt(configuration: c, seed: session.seed, budget: session.budget, observer: ScenarioRecorder()) }
         }

@@ -2,26 +2,29 @@ import SpringKitSupport
 import SpringKitMotion
 import SpringKitDynamics
 
-/// `springkit.world{...}` and the World methods (see docs/lua-api.md, "Dynamics").
+/// `springkit.world{...}` and the World methods (see docs/lua-api.md, "Dynamics"). A Lua
+/// World is a `DynamicAnimator` over its `World`: the stepping methods and `time` / `frame`
+/// are the animator's, the rest the world's.
 extension ModuleBuilder {
     func addDynamics() {
         // Closures capture the session, never `self` (which holds the Lua state: a cycle).
         let session = self.session
         LuaClasses.world.define(in: lua, methods: worldMethods + worldIterationMethods + batchWorldMethods, properties: [
-            "time": { call, object in call.push((object as! World).time); return 1 },
-            "frame": { call, object in call.push((object as! World).frameCount); return 1 },
-            "steps": { call, object in call.push((object as! World).stepCount); return 1 },
-            "paused": { call, object in call.push((object as! World).isPaused); return 1 },
-            "items": { call, object in call.push((object as! World).itemCount); return 1 },
-            "springs": { call, object in call.push((object as! World).springCount); return 1 },
-            "solver": { call, object in call.push((object as! World).configuration.solver.rawValue); return 1 },
+            "time": { call, object in call.push((object as! DynamicAnimator).time); return 1 },
+            "frame": { call, object in call.push((object as! DynamicAnimator).frameCount); return 1 },
+            "steps": { call, object in call.push((object as! DynamicAnimator).world.stepCount); return 1 },
+            "paused": { call, object in call.push((object as! DynamicAnimator).isPaused); return 1 },
+            "items": { call, object in call.push((object as! DynamicAnimator).world.itemCount); return 1 },
+            "springs": { call, object in call.push((object as! DynamicAnimator).world.springCount); return 1 },
+            "solver": { call, object in call.push((object as! DynamicAnimator).world.configuration.solver.rawValue); return 1 },
         ])
 
         function("world") { call in
             let spec = try call.table(1, optional: true)
             let configuration = try Self.worldConfiguration(spec, call)
             do {
-                call.push(try World(configuration: configuration, budget: session.budget), as: LuaClasses.world)
+                let world = try World(configuration: configuration.world, budget: session.budget)
+                call.push(try DynamicAnimator(world: world, configuration: configuration.animator), as: LuaClasses.world)
             } catch let error as SpringKitError {
                 // A configuration the exact solver cannot step is this argument's fault too.
                 throw call.argumentError(1, error.description)
@@ -33,21 +36,24 @@ extension ModuleBuilder {
     static let worldKeys: Set<String> = ["step", "frame", "max_frame", "solver", "scale", "velocity_iterations",
                                          "position_iterations", "slop", "resistance", "rest_speed", "rest_time", "threads"]
 
-    /// Reads a world configuration table (all fields optional).
-    static func worldConfiguration(_ spec: LuaTableArgument?, _ call: LuaCall) throws -> WorldConfiguration {
+    /// Reads a world configuration table (all fields optional): `frame`, `max_frame` and
+    /// `scale` configure the animator, the other fields the world.
+    static func worldConfiguration(_ spec: LuaTableArgument?, _ call: LuaCall) throws
+        -> (world: WorldConfiguration, animator: AnimatorConfiguration) {
         var c = WorldConfiguration()
-        guard let spec else { return c }
+        var a = AnimatorConfiguration()
+        guard let spec else { return (c, a) }
         try spec.rejectUnknownKeys(worldKeys)
         c.stepDuration = try spec.number("step", default: c.stepDuration)
-        c.frameDuration = try spec.number("frame", default: c.frameDuration)
-        c.maximumFrameDuration = try spec.number("max_frame", default: c.maximumFrameDuration)
+        a.frameDuration = try spec.number("frame", default: a.frameDuration)
+        a.maximumFrameDuration = try spec.number("max_frame", default: a.maximumFrameDuration)
         if let name = try spec.string("solver") {
             guard let solver = SolverKind(rawValue: name) else {
                 throw call.argumentError(spec.position, "field 'solver': expected 'uikit' or 'exact', got '\(name)'")
             }
             c.solver = solver
         }
-        c.screenScale = try spec.number("scale", default: c.screenScale)
+        a.screenScale = try spec.number("scale", default: a.screenScale)
         c.velocityIterations = try spec.integer("velocity_iterations") ?? c.velocityIterations
         c.positionIterations = try spec.integer("position_iterations") ?? c.positionIterations
         c.linearSlop = try spec.number("slop", default: c.linearSlop)
@@ -56,11 +62,12 @@ extension ModuleBuilder {
         c.restTime = try spec.number("rest_time", default: c.restTime)
         c.threads = try spec.integer("threads") ?? c.threads
         do {
+            try a.validate()
             try c.validate()
         } catch let error as SpringKitError {
             throw call.argumentError(spec.position, error.description)
         }
-        return c
+        return (c, a)
     }
 
     /// Reads `{length =, damping =, frequency =}` over `base`.
@@ -78,16 +85,17 @@ extension ModuleBuilder {
     }
 
     private var worldMethods: [(String, LuaFunction.Body)] {
-        func world(_ call: LuaCall) throws -> World { try call.object(1, World.self, LuaClasses.world) }
+        func animator(_ call: LuaCall) throws -> DynamicAnimator { try call.object(1, DynamicAnimator.self, LuaClasses.world) }
+        func world(_ call: LuaCall) throws -> World { try animator(call).world }
         func item(_ call: LuaCall, _ index: Int32) throws -> ItemID { ItemID(rawValue: Int32(clamping: try call.integer(index))) }
         func spring(_ call: LuaCall, _ index: Int32) throws -> SpringID { SpringID(rawValue: Int32(clamping: try call.integer(index))) }
         func point(_ call: LuaCall, _ index: Int32) throws -> SIMD2<Double> {
             SIMD2(try call.finiteNumber(index), try call.finiteNumber(index + 1))
         }
         /// `w:NAME(id)` → x, y of a per-item vector.
-        func itemVector(_ read: @escaping (World, ItemID) throws -> SIMD2<Double>) -> LuaFunction.Body {
+        func itemVector(_ read: @escaping (DynamicAnimator, ItemID) throws -> SIMD2<Double>) -> LuaFunction.Body {
             { call in
-                let w = try world(call)
+                let w = try animator(call)
                 let id = try item(call, 2)
                 let v = try call.checked(2) { try read(w, id) }
                 call.push(v.x)
@@ -172,9 +180,9 @@ extension ModuleBuilder {
                 call.pushRecord(["length": p.length, "damping": p.damping, "frequency": p.frequency])
                 return 1
             }),
-            ("position", itemVector { try $0.position($1) }),
+            ("position", itemVector { try $0.world.position($1) }),
             ("layout_position", itemVector { try $0.layoutPosition($1) }),
-            ("velocity", itemVector { try $0.velocity($1) }),
+            ("velocity", itemVector { try $0.world.velocity($1) }),
             ("set_position", { call in
                 let w = try world(call)
                 let id = try item(call, 2)
@@ -196,25 +204,25 @@ extension ModuleBuilder {
                 return 1
             }),
             ("step", { call in
-                let w = try world(call)
+                let w = try animator(call)
                 let duration: Double? = call.isNil(2) ? nil : try call.number(2)
                 try call.checked(2) { try w.advanceFrame(duration: duration) }
                 return 0
             }),
             ("step_frames", { call in
-                let w = try world(call)
+                let w = try animator(call)
                 let count = try call.integer(2, "frame count", in: LuaNumberRule.counts)
                 try call.checked(1) { try w.advanceFrames(count) }
                 return 0
             }),
             ("step_seconds", { call in
-                let w = try world(call)
+                let w = try animator(call)
                 let seconds = try call.number(2)
                 try call.checked(2) { try w.advance(seconds: seconds) }
                 return 0
             }),
             ("step_until_rest", { call in
-                let w = try world(call)
+                let w = try animator(call)
                 let limit = try call.number(2, default: 10)
                 let start = w.time
                 let rested = try call.checked(2) { try w.advanceUntilRest(limit: limit) }

@@ -75,7 +75,7 @@ extension ModuleBuilder {
                 c.damping = try spec.number("damping", default: c.damping)
                 c.frequency = try spec.number("frequency", default: c.frequency)
                 c.record = try spec.boolean("record") ?? session.recordsOutputs
-                c.world = try Self.worldField(spec, call, default: c.world)
+                (c.world, c.animator) = try Self.worldField(spec, call, default: (c.world, c.animator))
             }
             return try call.checked(1) { try Gallery(configuration: c, budget: session.budget, observer: ScenarioRecorder()) }
         }

@@ -296,12 +296,12 @@ extension ModuleBuilder {
         function("culler") { call in
             let spec = try call.table(1)!
             try spec.rejectUnknownKeys(["world", "layout", "inset", "length", "damping", "frequency", "resync", "pre_offset"])
-            guard let world = try spec.object("world", World.self, LuaClasses.world) else { throw call.argumentError(1, "field 'world' is required") }
+            guard let animator = try spec.object("world", DynamicAnimator.self, LuaClasses.world) else { throw call.argumentError(1, "field 'world' is required") }
             guard let layout = spec.layout("layout") else { throw call.argumentError(1, "field 'layout': a flow_layout or grid_layout is required") }
             let parameters = try Self.springParameters(spec, base: SpringParameters())
             let inset = try LayoutBindings.finite(spec, "inset", default: 0)
             let resync = try LayoutBindings.finite(spec, "resync", default: 0)
-            let culler = try call.checked(1) { try SpringCuller(world: world, spring: parameters, inset: inset, resyncDistance: resync) }
+            let culler = try call.checked(1) { try SpringCuller(animator: animator, spring: parameters, inset: inset, resyncDistance: resync) }
             let box = CullerBox(culler, layout: layout)
             box.preOffset = try LuaCallback.field(spec, "pre_offset")
             call.push(box, as: LuaClasses.culler)

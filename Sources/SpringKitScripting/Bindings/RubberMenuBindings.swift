@@ -48,7 +48,7 @@ extension ModuleBuilder {
         c.watchedCell = try spec.integer("watch") ?? c.watchedCell
         c.scroll.decelerationRate = try spec.number("deceleration", default: c.scroll.decelerationRate)
         c.scroll.bounceFrequency = try spec.number("bounce_frequency", default: c.scroll.bounceFrequency)
-        c.world = try Self.worldField(spec, call, default: c.world)
+        (c.world, c.animator) = try Self.worldField(spec, call, default: (c.world, c.animator))
         return c
     }
 

@@ -41,9 +41,11 @@ extension ModuleBuilder {
         S.luaClass.define(in: lua, methods: shared + methods, properties: allProperties)
     }
 
-    /// A scenario's `world` field: a world configuration (`springkit.world`'s fields), `given`
-    /// when the field is absent.
-    static func worldField(_ spec: LuaTableArgument, _ call: LuaCall, default given: WorldConfiguration) throws -> WorldConfiguration {
+    /// A scenario's `world` field: a world and animator configuration (`springkit.world`'s
+    /// fields), `given` when the field is absent.
+    static func worldField(_ spec: LuaTableArgument, _ call: LuaCall,
+                           default given: (world: WorldConfiguration, animator: AnimatorConfiguration)) throws
+        -> (world: WorldConfiguration, animator: AnimatorConfiguration) {
         try spec.withTable("world") { inner in try inner.map { try worldConfiguration($0, call) } ?? given }
     }
 

@@ -393,8 +393,8 @@ extension ModuleBuilder {
             guard let scroll = try spec.object("scroll_view", ScrollViewBox.self, LuaClasses.scrollView) else {
                 throw call.argumentError(1, "field 'scroll_view' is required")
             }
-            let world = try spec.object("world", World.self, LuaClasses.world) ?? World(budget: session.budget)
-            let box = AnimatorBox(GesturePlayer(scrollView: scroll.scrollView, world: world), scroll: scroll)
+            let animator = try spec.object("world", DynamicAnimator.self, LuaClasses.world) ?? DynamicAnimator(budget: session.budget)
+            let box = AnimatorBox(GesturePlayer(scrollView: scroll.scrollView, animator: animator), scroll: scroll)
             box.onLayout = try LuaCallback.field(spec, "on_layout")
             box.onFrame = try LuaCallback.field(spec, "on_frame")
             call.push(box, as: LuaClasses.animator)

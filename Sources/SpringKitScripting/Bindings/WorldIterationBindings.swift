@@ -7,7 +7,7 @@ import CLua
 /// `w:displacement(s)`, `w:set_enabled(s, on)`, `w:enabled(s)`.
 extension ModuleBuilder {
     var worldIterationMethods: [(String, LuaFunction.Body)] {
-        func world(_ call: LuaCall) throws -> World { try call.object(1, World.self, LuaClasses.world) }
+        func world(_ call: LuaCall) throws -> World { try call.object(1, DynamicAnimator.self, LuaClasses.world).world }
         func pushIDs(_ call: LuaCall, _ ids: [Int32]) {
             lua_createtable(call.L, Int32(ids.count), 0)
             for (k, id) in ids.enumerated() {

@@ -1,0 +1,142 @@
+import SpringKitDynamics
+import SpringKitSupport
+
+/// How a `DynamicAnimator` ticks its world: the display frame and the screen its centers
+/// are written back to. Defaults follow UIKit (see docs/physics.md, "Stepping").
+public struct AnimatorConfiguration: Equatable, Sendable {
+    /// A display frame, seconds (60 Hz).
+    public var frameDuration: Double = 1.0 / 60
+    /// Frames longer than this are taken as `frameDuration` (UIKit: 0.5 s).
+    public var maximumFrameDuration: Double = 0.5
+    /// Screen scale for centers written back to layouts (2 or 3 on devices).
+    public var screenScale: Double = 2
+
+    public init() {}
+
+    /// Throws when a value is out of its domain.
+    public func validate() throws {
+        func require(_ ok: Bool, _ text: String) throws { if !ok { throw MotionError.invalidParameter(text) } }
+        try require(frameDuration.isFinite && frameDuration > 0, "frame must be a positive number of seconds, got \(NumberFormat.shortest(frameDuration))")
+        try require(maximumFrameDuration.isFinite && maximumFrameDuration > 0, "maximum frame duration must be positive")
+        try require(screenScale.isFinite && screenScale > 0, "screen scale must be positive, got \(NumberFormat.shortest(screenScale))")
+    }
+}
+
+/// Drives a `World` once per display frame, as `UIDynamicAnimator` drives its physics world:
+/// each frame's duration feeds an accumulator, the world takes the fixed steps it holds
+/// (`World.advance(steps:)`), and the leftover carries to the next frame (no interpolation).
+/// A frame longer than `maximumFrameDuration` counts as one configured frame. The animator
+/// keeps the display clock (frames fed, time in seconds) and writes centers back rounded to
+/// the pixel grid (`layoutPosition`); the world keeps only its step count.
+///
+/// `time` counts configured frames rather than summing them, so after n of them it is
+/// exactly n × `frameDuration` (traces show `t = 3` at frame 180).
+public final class DynamicAnimator {
+    /// The physics world this animator ticks.
+    public let world: World
+    public let configuration: AnimatorConfiguration
+
+    /// Simulated seconds (the sum of frame durations fed in). Configured frames are
+    /// counted rather than summed, so `time` after n of them is exactly n × frame.
+    public var time: Double { Double(configuredFrames) * configuration.frameDuration + otherFrameTime }
+    private var configuredFrames = 0
+    private var otherFrameTime = 0.0
+    /// Time fed in but not yet stepped (less than one step after every frame).
+    private var accumulator = 0.0
+    /// Frames fed in so far.
+    public private(set) var frameCount = 0
+
+    /// Work units a frame costs, charged to the world's budget (a unit weighs about one Lua
+    /// VM instruction; a frame's bookkeeping takes as long as some 16 of them).
+    public static let unitsPerFrame = 16
+
+    /// An animator for `world` (which it ticks from now on; nothing else should feed it frames).
+    public init(world: World, configuration: AnimatorConfiguration = AnimatorConfiguration()) throws {
+        try configuration.validate()
+        self.world = world
+        self.configuration = configuration
+    }
+
+    /// An animator over a new, empty world.
+    /// - Parameter budget: what the world's work and memory, and the animator's frames, are charged to.
+    public convenience init(configuration: AnimatorConfiguration = AnimatorConfiguration(),
+                            world worldConfiguration: WorldConfiguration = WorldConfiguration(),
+                            budget: ResourceBudget? = nil) throws {
+        try self.init(world: World(configuration: worldConfiguration, budget: budget), configuration: configuration)
+    }
+
+    /// True while nothing moves (`World.isPaused`): `UIDynamicAnimator.isRunning` is false.
+    public var isPaused: Bool { world.isPaused }
+
+    /// Feeds one display frame of `duration` seconds (default: the configured frame) and
+    /// steps the world by the fixed steps the accumulator then holds.
+    /// Frames longer than `maximumFrameDuration` count as one configured frame.
+    /// - Complexity: O(steps) for the accumulator, plus the world's `advance(steps:)`.
+    public func advanceFrame(duration: Double? = nil) throws {
+        var dt = duration ?? configuration.frameDuration
+        guard dt.isFinite, dt >= 0 else {
+            throw MotionError.invalidParameter("frame duration must be a finite number ≥ 0, got \(dt)")
+        }
+        if dt > configuration.maximumFrameDuration { dt = configuration.frameDuration }
+        if dt == configuration.frameDuration { configuredFrames += 1 } else { otherFrameTime += dt }
+        try world.charge(DynamicAnimator.unitsPerFrame)
+        frameCount += 1
+        accumulator += dt
+        let step = world.configuration.stepDuration
+        var steps = 0
+        while accumulator >= step {
+            let left = accumulator - step
+            // A step too small to change the accumulator would never end the loop.
+            guard left < accumulator else {
+                throw MotionError.invalidParameter("the step (\(NumberFormat.shortest(step)) s) is too small for a frame of \(NumberFormat.shortest(dt)) s")
+            }
+            accumulator = left
+            steps += 1
+            if steps & 4095 == 0 { try world.charge(4096, unitsEach: World.unitsPerStep) }
+        }
+        try world.advance(steps: steps)
+    }
+
+    /// Feeds `count` configured frames.
+    /// - Complexity: O(count) frames.
+    public func advanceFrames(_ count: Int) throws {
+        for _ in 0..<max(count, 0) { try advanceFrame() }
+    }
+
+    /// Feeds configured frames until at least `seconds` more have passed.
+    /// - Complexity: O(seconds / frameDuration) frames.
+    public func advance(seconds: Double) throws {
+        guard seconds.isFinite, seconds >= 0 else {
+            throw MotionError.invalidParameter("seconds must be a finite number ≥ 0, got \(seconds)")
+        }
+        let end = time + seconds - 1e-12
+        while time < end { try advanceFrame() }
+    }
+
+    /// Feeds configured frames until the world pauses or `limit` seconds pass.
+    /// Returns whether it came to rest.
+    /// - Complexity: O(limit / frameDuration) frames at most.
+    @discardableResult
+    public func advanceUntilRest(limit: Double) throws -> Bool {
+        guard limit.isFinite, limit >= 0 else {
+            throw MotionError.invalidParameter("limit must be a finite number ≥ 0, got \(limit)")
+        }
+        let end = time + limit - 1e-12
+        while !isPaused && time < end { try advanceFrame() }
+        return isPaused
+    }
+
+    /// Configured frames a gesture of `seconds` takes (at least 1); throws when they would
+    /// not fit a whole number (the work itself is bounded by the budget).
+    package func frames(in seconds: Double) throws -> Int {
+        let frames = (seconds / configuration.frameDuration).rounded()
+        guard frames.isFinite, frames < 9e15 else { throw MotionError.tooManyFrames(seconds: seconds) }
+        return max(1, Int(frames))
+    }
+
+    /// The center as UIKit writes it back to the item: rounded to the pixel grid of the
+    /// configured screen scale. The world's state stays unrounded.
+    public func layoutPosition(_ id: ItemID) throws -> SIMD2<Double> {
+        PixelGrid.round(try world.position(id), scale: configuration.screenScale)
+    }
+}
