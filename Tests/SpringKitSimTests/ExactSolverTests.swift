@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import SpringKitDynamics
+@testable import SpringKitMotion
 @testable import SpringKitScripting
 
 /// The `exact` solver against the textbook closed-form solution of a damped oscillator.

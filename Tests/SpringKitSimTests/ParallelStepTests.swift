@@ -1,6 +1,7 @@
 import XCTest
 @testable import SpringKitSupport
 @testable import SpringKitDynamics
+@testable import SpringKitMotion
 
 /// The anchored-spring step on several threads: how items are split, and that the result
 /// does not depend on the thread count to the last bit.

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import SpringKitDynamics
+@testable import SpringKitMotion
 @testable import SpringKitScripting
 
 /// Rest state read at any moment, and per-island sleeping on the joint solver (Box2D 2.4's

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import SpringKitDynamics
+@testable import SpringKitMotion
 @testable import SpringKitReport
 
 /// Trace metrics against the closed-form solution of an underdamped spring.

@@ -1,5 +1,6 @@
 import XCTest
 @testable import SpringKitDynamics
+@testable import SpringKitMotion
 
 /// Calls whose documented behaviour once differed from the code.
 final class WorldContractTests: XCTestCase {
