@@ -16,10 +16,12 @@ import XCTest
 // scenario example begins
 /// One square on a spring at the viewport's centre: pull it away and watch it settle.
 final class PulledSquare: Scenario {
+    /// Ticks the world once per display frame (UIKit's `UIDynamicAnimator`).
+    public let animator: DynamicAnimator
     public let world: World
     public private(set) var frame = 0
-    public var time: Double { world.time }
-    public var isAtRest: Bool { world.isPaused }
+    public var time: Double { animator.time }
+    public var isAtRest: Bool { animator.isPaused }
     public let observer: ScenarioObserver?
     public let recordingDescription = ScenarioDescription(
         title: "Pulled square", viewport: SIMD2(320, 320), columns: ["x", "y"],
@@ -29,7 +31,8 @@ final class PulledSquare: Scenario {
 
     public init(damping: Double = 0.5, frequency: Double = 1, budget: ResourceBudget? = nil,
                 observer: ScenarioObserver? = nil) throws {
-        world = try World(budget: budget)
+        animator = try DynamicAnimator(budget: budget)
+        world = animator.world
         square = try world.addItem(center: SIMD2(160, 160), size: SIMD2(40, 40))
         try world.attach(square, to: SIMD2(160, 160), SpringParameters(length: 0, damping: damping, frequency: frequency))
         self.observer = observer
@@ -45,7 +48,7 @@ final class PulledSquare: Scenario {
 
     /// One display frame (`FrameClock` builds `wait` and `waitUntilRest` on it).
     public func advanceIdleFrame() throws {
-        try world.advanceFrame()
+        try animator.advanceFrame()
         frame += 1
         try record()
     }

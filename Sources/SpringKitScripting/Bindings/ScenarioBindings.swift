@@ -1,4 +1,5 @@
 import SpringKitDynamics
+import SpringKitMotion
 import SpringKitReport
 import SpringKitScenarios
 
