@@ -43,7 +43,15 @@ final class DomainErrorTests: XCTestCase {
             _ = try GridLayout(columns: 0, itemSize: SIMD2(1, 1))
         }
         assertThrows(MotionError.tooManyFrames(seconds: 1e300), "1e+300 s is more frames than can be counted") {
-            _ = try World().frames(in: 1e300)
+            _ = try DynamicAnimator().frames(in: 1e300)
+        }
+        var display = AnimatorConfiguration()
+        display.frameDuration = 0
+        assertThrows(MotionError.invalidParameter("frame must be a positive number of seconds, got 0"), "frame must be a positive number of seconds, got 0") {
+            _ = try DynamicAnimator(configuration: display)
+        }
+        assertThrows(MotionError.invalidParameter("frame duration must be a finite number ≥ 0, got -1.0"), "frame duration must be a finite number ≥ 0, got -1.0") {
+            try DynamicAnimator().advanceFrame(duration: -1)
         }
     }
 
