@@ -200,6 +200,15 @@ struct LuaCall {
             lua_rawseti(L, -2, lua_Integer(i + 1))
         }
     }
+
+    /// Pushes a new array of integers (`math.type` "integer", as identifiers are).
+    func pushIntegerArray(_ values: [Int]) {
+        lua_createtable(L, Int32(values.count), 0)
+        for (i, value) in values.enumerated() {
+            lua_pushinteger(L, lua_Integer(value))
+            lua_rawseti(L, -2, lua_Integer(i + 1))
+        }
+    }
 }
 
 /// The one rule for numbers that cross from Lua into Swift: counts, sizes, indices and

@@ -80,13 +80,12 @@ extension ModuleBuilder {
     func addPulledSquare() {
         let session = session
         defineScenario(PulledSquare.self, methods: [
-            ("pull", { call in
-                let square = try call.object(1, PulledSquare.self, PulledSquare.luaClass)
+            ("pull", { call, square in
                 let offset = SIMD2(try call.finiteNumber(2), try call.finiteNumber(3))
                 try call.checked(2) { try square.pull(by: offset) }
                 return 0
             }),
-        ], properties: [:])
+        ])
 
         scenarioConstructor("pulled_square") { call in
             let spec = try call.table(1, optional: true)
@@ -145,6 +144,8 @@ final class AddingAScenarioTests: XCTestCase {
         assert(s:report("pulled").title == "pulled" and s:report().markers == 1)
         local ok, err = pcall(s.pull, s, 0/0, 0)
         assert(not ok and err:find("bad argument #1 to 'PulledSquare:pull'", 1, true), err)
+        ok, err = pcall(s.pull, 1, 0, 0)
+        assert(not ok and err:find("calling 'PulledSquare:pull' on bad self (springkit.PulledSquare expected, got number)", 1, true), err)
         ok, err = pcall(s.wait, s, -1)
         assert(not ok and err:find("bad argument #1 to 'PulledSquare:wait' (seconds must be a finite number ≥ 0, got -1)", 1, true), err)
         ok, err = pcall(sk.pulled_square, {mass = 1})

@@ -15,33 +15,30 @@ extension DotArt: LuaScenario {
 extension ModuleBuilder {
     func addDotArt() {
         let session = self.session
-        func art(_ call: LuaCall) throws -> DotArt { try call.object(1, DotArt.self, DotArt.luaClass) }
         func image(_ call: LuaCall, _ index: Int32) throws -> DotImage { try call.object(index, DotImageBox.self, DotImageBox.luaClass).image }
         DotImageBox.luaClass.define(in: lua, methods: [], properties: [
             "width": { call, o in call.push((o as! DotImageBox).image.width); return 1 },
             "height": { call, o in call.push((o as! DotImageBox).image.height); return 1 },
         ])
         defineScenario(DotArt.self, methods: [
-            ("change", { call in
-                let a = try art(call)
+            ("change", { call, a in
                 let img = try image(call, 2)
                 let change = try call.checked(2) { try a.change(to: img) }
                 call.push(change.moves)
                 call.push(change.relocated)
                 return 2
             }),
-            ("explode", { call in
-                let change = try call.checked(1) { try art(call).explode() }
+            ("explode", { call, a in
+                let change = try call.checked(1) { try a.explode() }
                 call.push(change.moves); call.push(change.relocated)
                 return 2
             }),
-            ("regenerate", { call in
-                let change = try call.checked(1) { try art(call).regenerate() }
+            ("regenerate", { call, a in
+                let change = try call.checked(1) { try a.regenerate() }
                 call.push(change.moves); call.push(change.relocated)
                 return 2
             }),
-            ("wait_until_whole", { call in
-                let a = try art(call)
+            ("wait_until_whole", { call, a in
                 let limit = try call.number(2, default: 10)
                 let start = a.time
                 let whole = try call.checked(2) { try a.waitUntilWhole(limit: limit) }
@@ -49,29 +46,21 @@ extension ModuleBuilder {
                 call.push(a.time - start)
                 return 2
             }),
-            ("order", { call in
-                let order = try art(call).order
-                lua_createtable(call.L, Int32(order.count), 0)
-                for (k, id) in order.enumerated() {
-                    call.push(id)
-                    lua_rawseti(call.L, -2, lua_Integer(k + 1))
-                }
+            ("order", { call, a in
+                call.pushIntegerArray(a.order)
                 return 1
             }),
-            ("color", { call in
-                let a = try art(call)
+            ("color", { call, a in
                 let id = try call.integer(2)
                 guard (0..<a.count).contains(id) else { throw call.argumentError(2, "no dot \(id) (0…\(a.count - 1))") }
                 call.push(Int(a.color(of: id)))
                 return 1
             }),
-            ("record_image", { call in
-                let a = try art(call)
+            ("record_image", { call, a in
                 try a.recordImage(title: call.isNil(2) ? "image \(a.images.count + 1)" : try call.string(2))
                 return 0
             }),
-            ("images", { call in
-                let a = try art(call)
+            ("images", { call, a in
                 // An SVG holds about 80 bytes per dot.
                 try call.reserveResult(a.images.count, bytesEach: a.count * 80)
                 lua_createtable(call.L, Int32(a.images.count), 0)
@@ -82,8 +71,8 @@ extension ModuleBuilder {
                 return 1
             }),
         ], properties: [
-            "count": { call, o in call.push((o as! DotArt).count); return 1 },
-            "paused": { call, o in call.push((o as! DotArt).world.isPaused); return 1 },
+            "count": { call, a in call.push(a.count); return 1 },
+            "paused": { call, a in call.push(a.world.isPaused); return 1 },
         ])
 
         scenarioConstructor("dot_art") { call in

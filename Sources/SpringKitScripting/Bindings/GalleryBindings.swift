@@ -1,7 +1,6 @@
 import SpringKitReport
 import SpringKitMotion
 import SpringKitScenarios
-import CLua
 
 extension Gallery: LuaScenario {
     static let luaClass = LuaObjectClass(name: "springkit.Gallery")
@@ -15,47 +14,38 @@ extension ModuleBuilder {
         // Methods capture the session alone: capturing `self` would hold the Lua state from
         // its own functions (a cycle).
         let session = session
-        func gallery(_ call: LuaCall) throws -> Gallery { try call.object(1, Gallery.self, Gallery.luaClass) }
         func position(_ call: LuaCall, _ index: Int32, in g: Gallery) throws -> Int {
             try LayoutBindings.position(call, index, count: g.selection.items.count, empty: "the gallery is empty")
         }
         defineScenario(Gallery.self, methods: [
-            ("tap", { call in
-                let g = try gallery(call)
+            ("tap", { call, g in
                 let index = try position(call, 2, in: g)
                 try call.checked(2) { try g.tap(index) }
                 return 0
             }),
-            ("move", { call in
-                let g = try gallery(call)
+            ("move", { call, g in
                 let source = try position(call, 2, in: g), destination = try position(call, 3, in: g)
                 try call.checked(2) { try g.move(from: source, to: destination) }
                 return 0
             }),
-            ("drag", { call in
-                let g = try gallery(call)
+            ("drag", { call, g in
                 let source = try position(call, 2, in: g), destination = try position(call, 3, in: g)
                 let seconds = try call.seconds(4, "drag duration", default: 0.5)
                 try call.checked(4) { try g.drag(from: source, to: destination, seconds: seconds) }
                 return 0
             }),
-            ("order", { call in
-                let items = try gallery(call).selection.items
-                lua_createtable(call.L, Int32(items.count), 0)
-                for (k, id) in items.enumerated() {
-                    call.push(id)
-                    lua_rawseti(call.L, -2, lua_Integer(k + 1))
-                }
+            ("order", { call, g in
+                call.pushIntegerArray(g.selection.items)
                 return 1
             }),
         ], properties: [
-            "offset": { call, o in call.push((o as! Gallery).scrollView.offset.y); return 1 },
-            "selected": { call, o in
-                if let s = (o as! Gallery).selection.selected { call.push(s + 1) } else { call.pushNil() }
+            "offset": { call, g in call.push(g.scrollView.offset.y); return 1 },
+            "selected": { call, g in
+                if let s = g.selection.selected { call.push(s + 1) } else { call.pushNil() }
                 return 1
             },
-            "selected_item": { call, o in
-                if let s = (o as! Gallery).selection.selectedItem { call.push(s) } else { call.pushNil() }
+            "selected_item": { call, g in
+                if let s = g.selection.selectedItem { call.push(s) } else { call.pushNil() }
                 return 1
             },
         ])

@@ -56,29 +56,24 @@ extension ModuleBuilder {
         // Methods capture the session alone: capturing `self` would hold the Lua state from
         // its own functions (a cycle).
         let session = session
-        func menu(_ call: LuaCall) throws -> RubberMenu { try call.object(1, RubberMenu.self, RubberMenu.luaClass) }
         defineScenario(RubberMenu.self, methods: [
-            ("touch_down", { call in
-                let m = try menu(call)
+            ("touch_down", { call, m in
                 let point = SIMD2(try call.finiteNumber(2), try call.finiteNumber(3))
                 try call.checked(2) { try m.touchDown(at: point) }
                 return 0
             }),
-            ("drag", { call in
-                let m = try menu(call)
+            ("drag", { call, m in
                 let distance = SIMD2(try call.finiteNumber(2), try call.finiteNumber(3))
                 let seconds = try call.seconds(4, "drag duration")
                 try call.checked(4) { try m.drag(by: distance, seconds: seconds) }
                 return 0
             }),
-            ("release", { call in
-                let m = try menu(call)
+            ("release", { call, m in
                 let velocity: SIMD2<Double>? = call.isNil(2) ? nil : SIMD2(try call.finiteNumber(2), try call.finiteNumber(3))
                 try call.checked(2) { try m.release(velocity: velocity) }
                 return 0
             }),
-            ("cells", { call in
-                let m = try menu(call)
+            ("cells", { call, m in
                 let cells = try m.visibleCells()
                 lua_createtable(call.L, Int32(cells.count), 0)
                 for (k, cell) in cells.enumerated() {
@@ -93,15 +88,15 @@ extension ModuleBuilder {
                 return 1
             }),
         ], properties: [
-            "offset": { call, o in call.push((o as! RubberMenu).scrollView.offset.y); return 1 },
-            "latest_delta": { call, o in call.push((o as! RubberMenu).layout.latestDelta); return 1 },
-            "peak_stretch": { call, o in call.push((o as! RubberMenu).peakStretch); return 1 },
-            "max_springs": { call, o in call.push((o as! RubberMenu).maxSprings); return 1 },
-            "springs": { call, o in call.push((o as! RubberMenu).world.springCount); return 1 },
-            "paused": { call, o in call.push((o as! RubberMenu).world.isPaused); return 1 },
-            "phase": { call, o in call.push((o as! RubberMenu).scrollView.phase.rawValue); return 1 },
-            "settle_time": { call, o in
-                if let t = (o as! RubberMenu).settleTime { call.push(t) } else { call.pushNil() }
+            "offset": { call, m in call.push(m.scrollView.offset.y); return 1 },
+            "latest_delta": { call, m in call.push(m.layout.latestDelta); return 1 },
+            "peak_stretch": { call, m in call.push(m.peakStretch); return 1 },
+            "max_springs": { call, m in call.push(m.maxSprings); return 1 },
+            "springs": { call, m in call.push(m.world.springCount); return 1 },
+            "paused": { call, m in call.push(m.world.isPaused); return 1 },
+            "phase": { call, m in call.push(m.scrollView.phase.rawValue); return 1 },
+            "settle_time": { call, m in
+                if let t = m.settleTime { call.push(t) } else { call.pushNil() }
                 return 1
             },
         ])

@@ -27,19 +27,26 @@ extension ModuleBuilder {
         addGallery()
     }
 
+    /// A scenario method: the call, its receiver already checked (argument 1 is an `S`, else
+    /// `calling 'Class:method' on bad self`), the number of results.
+    typealias ScenarioMethod<S> = (LuaCall, S) throws -> Int32
+    /// A scenario property: pushes the value of `obj.name` and returns 1.
+    typealias ScenarioProperty<S> = (LuaCall, S) throws -> Int32
+
     /// Defines `S`'s Lua class: its own `methods` and `properties` and the ones every scenario
     /// has — `wait(seconds)`, `wait_until_rest([limit = 10])` → rested, seconds, `trace()`,
     /// `report([title])`, and `frame`, `time`, `at_rest`. A name in both is a programming error.
-    func defineScenario<S: LuaScenario>(_ type: S.Type, methods: [(String, LuaFunction.Body)],
-                                        properties: [String: LuaObjectClass.Getter]) {
+    func defineScenario<S: LuaScenario>(_ type: S.Type, methods: [(String, ScenarioMethod<S>)],
+                                        properties: [String: ScenarioProperty<S>] = [:]) {
         let shared = Self.sharedScenarioMethods(S.self, session: session)
         let sharedNames = Set(shared.map(\.0))
         for (name, _) in methods { precondition(!sharedNames.contains(name), "\(S.luaClass.name): '\(name)' is a shared scenario method") }
-        let sharedProperties = Self.sharedScenarioProperties(S.self)
-        let allProperties = properties.merging(sharedProperties) { _, _ in
+        let allProperties = properties.merging(Self.sharedScenarioProperties(S.self)) { _, _ in
             preconditionFailure("\(S.luaClass.name): a property repeats a shared scenario property")
         }
-        S.luaClass.define(in: lua, methods: shared + methods, properties: allProperties)
+        S.luaClass.define(in: lua, methods: (shared + methods).map { name, body in
+            (name, { call in try body(call, try call.object(1, S.self, S.luaClass)) })
+        }, properties: allProperties.mapValues { getter in { call, object in try getter(call, object as! S) } })
     }
 
     /// A scenario's `world` field: a world and animator configuration (`springkit.world`'s
@@ -60,17 +67,14 @@ extension ModuleBuilder {
 
     /// Methods capture the session alone: capturing a `ModuleBuilder` would hold the Lua state
     /// from its own functions (a cycle).
-    private static func sharedScenarioMethods<S: LuaScenario>(_ type: S.Type, session: ScriptSession) -> [(String, LuaFunction.Body)] {
-        func scenario(_ call: LuaCall) throws -> S { try call.object(1, S.self, S.luaClass) }
-        return [
-            ("wait", { call in
-                let s = try scenario(call)
+    private static func sharedScenarioMethods<S: LuaScenario>(_ type: S.Type, session: ScriptSession) -> [(String, ScenarioMethod<S>)] {
+        [
+            ("wait", { call, s in
                 let seconds = try call.number(2)
                 try call.checked(2) { try s.wait(seconds: seconds) }
                 return 0
             }),
-            ("wait_until_rest", { call in
-                let s = try scenario(call)
+            ("wait_until_rest", { call, s in
                 let limit = try call.number(2, default: 10)
                 let start = s.time
                 let rested = try call.checked(2) { try s.waitUntilRest(limit: limit) }
@@ -78,14 +82,12 @@ extension ModuleBuilder {
                 call.push(s.time - start)
                 return 2
             }),
-            ("trace", { call in
-                let s = try scenario(call)
+            ("trace", { call, s in
                 call.push(TraceBox(s.trace, unrecorded: session.unrecordedFlag(recorded: s.recordsTrace), budget: session.budget),
                           as: LuaClasses.trace)
                 return 1
             }),
-            ("report", { call in
-                let s = try scenario(call)
+            ("report", { call, s in
                 var report = s.report
                 if !call.isNil(2) { report.title = try call.string(2) }
                 call.push(ReportBox(report, unrecorded: session.unrecordedFlag(recorded: s.recordsReport)), as: LuaClasses.report)
@@ -94,11 +96,11 @@ extension ModuleBuilder {
         ]
     }
 
-    private static func sharedScenarioProperties<S: LuaScenario>(_ type: S.Type) -> [String: LuaObjectClass.Getter] {
+    private static func sharedScenarioProperties<S: LuaScenario>(_ type: S.Type) -> [String: ScenarioProperty<S>] {
         [
-            "frame": { call, o in call.push((o as! S).frame); return 1 },
-            "time": { call, o in call.push((o as! S).time); return 1 },
-            "at_rest": { call, o in call.push((o as! S).isAtRest); return 1 },
+            "frame": { call, s in call.push(s.frame); return 1 },
+            "time": { call, s in call.push(s.time); return 1 },
+            "at_rest": { call, s in call.push(s.isAtRest); return 1 },
         ]
     }
 }
