@@ -15,6 +15,7 @@ public final class ScenarioRecorder: ScenarioObserver {
 
     public init() {}
 
+    /// - Complexity: O(columns + plots).
     public func scenarioDidStart(_ description: ScenarioDescription) {
         trace = Trace(columns: description.columns)
         report = ReportData(title: description.title, viewport: description.viewport, edgeInset: description.edgeInset)

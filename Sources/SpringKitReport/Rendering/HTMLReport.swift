@@ -7,6 +7,7 @@ import SpringKitScenarios
 /// at the current time. No external resources; the data is inlined as JSON.
 public enum HTMLReport {
     /// The page as text (the same bytes as `bytes`).
+    /// - Complexity: O(frames × (cells + shapes)), one pass into one buffer.
     public static func render(_ report: ReportData) -> String { String(decoding: bytes(report), as: UTF8.self) }
 
     /// The page, streamed into one buffer: the template's parts with the title and the

@@ -4,6 +4,7 @@ import SpringKitMotion
 
 /// An SVG of a dot canvas: one square per dot.
 public enum SVGImage {
+    /// - Complexity: O(dots).
     public static func render(colors: [UInt32], columns: Int, dotSize: Double, title: String) -> String {
         let rows = (colors.count + columns - 1) / columns
         let w = Double(columns) * dotSize, h = Double(rows) * dotSize

@@ -20,6 +20,7 @@ public struct ToleranceSpec: Equatable, Sendable {
         columns[column] ?? (absolute, relative)
     }
 
+    /// - Complexity: O(columns with their own tolerance).
     public static func == (a: ToleranceSpec, b: ToleranceSpec) -> Bool {
         a.absolute == b.absolute && a.relative == b.relative
             && a.columns.count == b.columns.count

@@ -32,6 +32,7 @@ public struct Trace: Equatable, Sendable {
 
     public func value(row: Int, column: Int) -> Double { values[row * columns.count + column] }
 
+    /// - Complexity: O(columns).
     public func columnIndex(_ name: String) -> Int? { columns.firstIndex(of: name) }
 
     /// Appends one row; `row.count` must equal `columns.count`.
@@ -42,6 +43,7 @@ public struct Trace: Equatable, Sendable {
 
     /// Appends one row, its value in column c given by `value(c)`, in place; when `value`
     /// throws, nothing is appended.
+    /// - Complexity: O(columns), amortized.
     public mutating func appendRow(_ value: (Int) throws -> Double) rethrows {
         let start = values.count
         do {
@@ -78,16 +80,20 @@ public struct Trace: Equatable, Sendable {
         values.append(contentsOf: rows)
     }
 
+    /// - Complexity: O(rows × columns) when it grows the storage.
     public mutating func reserveRows(_ count: Int) { values.reserveCapacity(count * columns.count) }
 
     /// All values of one column, in row order.
+    /// - Complexity: O(rows).
     public func column(_ index: Int) -> [Double] {
         stride(from: index, to: values.count, by: columns.count).map { values[$0] }
     }
 
     /// The value of a metadata key, when present.
+    /// - Complexity: O(metadata lines).
     public func metadataValue(_ key: String) -> String? { metadata.last { $0.key == key }?.value }
 
+    /// - Complexity: O(metadata lines).
     public mutating func setMetadata(_ key: String, _ value: String) {
         if let i = metadata.firstIndex(where: { $0.key == key }) {
             metadata[i].value = value

@@ -20,6 +20,7 @@ public struct TraceFormatError: SpringKitError, Equatable {
 /// Reading and writing traces as CSV (the contract in docs/traces.md) and JSON Lines.
 public enum TraceCSV {
     /// The CSV text: format line, metadata comments, header row, one line per row.
+    /// - Complexity: O(rows × columns).
     public static func text(_ trace: Trace) -> String { String(decoding: bytes(trace), as: UTF8.self) }
 
     /// The CSV file's bytes (the same as `text`), streamed into one buffer.
@@ -125,6 +126,7 @@ public enum TraceCSV {
     }
 
     /// JSON Lines: a first line with the metadata and columns, then one array per row.
+    /// - Complexity: O(rows × columns).
     public static func jsonLines(_ trace: Trace) -> String { String(decoding: jsonLinesBytes(trace), as: UTF8.self) }
 
     /// The JSON Lines file's bytes (the same as `jsonLines`), streamed into one buffer.
@@ -157,6 +159,7 @@ public enum TraceCSV {
     }
 
     /// Parses CSV trace bytes; errors name the line.
+    /// - Complexity: O(n) in the bytes.
     public static func parse(_ bytes: [UInt8], path: String) throws -> Trace {
         if bytes.isEmpty { throw TraceFormatError(path: path, line: 0, reason: "empty trace file") }
         if bytes.last != UInt8(ascii: "\n") {

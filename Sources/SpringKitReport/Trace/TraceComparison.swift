@@ -155,6 +155,7 @@ public struct TraceComparison: Sendable {
 
     /// The parameters whose values differ between two `params` headers (`name=value ...`):
     /// `damping 0.5 → 0.6`, `+ new=1`, `− gone=2`, in the new header's order.
+    /// - Complexity: O(n) in the two headers' lengths.
     public static func parameterChanges(golden: String, new: String) -> [String] {
         let before = parameterPairs(golden), after = parameterPairs(new)
         var changes: [String] = []
@@ -172,6 +173,7 @@ public struct TraceComparison: Sendable {
     }
 
     /// Names of the parameters whose values differ (or that only one header has).
+    /// - Complexity: O(n) in the two headers' lengths.
     public static func changedParameterNames(golden: String, new: String) -> [String] {
         let before = parameterPairs(golden), after = parameterPairs(new)
         return after.filter { pair in before.first { $0.name == pair.name }?.value != pair.value }.map(\.name)

@@ -50,6 +50,7 @@ public struct TraceExpectation: Equatable, Sendable {
     }
 
     /// A name that says what is expected, for expectations declared without one.
+    /// - Complexity: O(columns).
     public static func defaultName(_ criterion: Criterion, id: Int?, columns: [String]) -> String {
         let subject = columns.joined(separator: ",") + (id.map { " of id \($0)" } ?? "")
         switch criterion {

@@ -7,6 +7,7 @@ public enum TraceMetrics {
     /// The first sample time after which the signal stays within `epsilon` of `target`
     /// to the end; `nil` when the last sample is still outside. A signal that never leaves
     /// the band settles at its first sample.
+    /// - Complexity: O(samples).
     public static func settleTime(t: [Double], values: [Double], target: Double, epsilon: Double) -> Double? {
         precondition(t.count == values.count)
         guard !values.isEmpty else { return nil }
@@ -19,6 +20,7 @@ public enum TraceMetrics {
     /// Overshoot in percent of the initial distance from `target`: how far the signal
     /// goes past the target on the far side, at most, relative to `|values[0] − target|`.
     /// 0 when the signal never crosses, or when it starts at the target.
+    /// - Complexity: O(samples).
     public static func overshootPercent(values: [Double], target: Double) -> Double {
         guard let first = values.first else { return 0 }
         let start = first - target
@@ -32,12 +34,14 @@ public enum TraceMetrics {
     }
 
     /// The largest absolute value.
+    /// - Complexity: O(samples).
     public static func peak(values: [Double]) -> Double {
         values.reduce(0) { max($0, abs($1)) }
     }
 
     /// Half-oscillations: how many times the signal crosses from more than `epsilon`
     /// above the target to more than `epsilon` below it, or back (hysteresis `epsilon`).
+    /// - Complexity: O(samples).
     public static func crossings(values: [Double], target: Double, epsilon: Double) -> Int {
         var side = 0
         var count = 0
@@ -87,6 +91,7 @@ extension TraceMetrics {
 
 extension Trace {
     /// Times and values of one column for the rows of one item (`id`), or of all rows when `id` is nil.
+    /// - Complexity: O(rows).
     public func series(column name: String, id: Int?) -> (t: [Double], values: [Double])? {
         guard let c = columnIndex(name), let tc = columnIndex("t"), let ic = columnIndex("id") else { return nil }
         var times: [Double] = []
