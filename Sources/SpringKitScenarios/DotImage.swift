@@ -1,3 +1,7 @@
+import Foundation
+import SpringKitMotion
+import SpringKitSupport
+
 /// A dot-art image: a grid of palette entries (one character each in the text format).
 ///
 /// Text format (see docs/dotart.md): `#` comments; legend lines `X = R,G,B name`; then one
@@ -113,7 +117,3 @@ public struct DotImageError: SpringKitError, Equatable {
     public var description: String { path.isEmpty ? reason : "\(path):\(line):\(column): \(reason)" }
     public var blamesArguments: Bool { true }
 }
-
-import SpringKitSupport
-import SpringKitMotion
-import Foundation

@@ -1,3 +1,6 @@
+import Foundation
+import SpringKitSupport
+
 /// A tunable value a script declares with `springkit.param(name, default, {min=, max=, step=, unit=, doc=})`.
 public struct ParameterDeclaration: Equatable, Sendable {
     public var name: String
@@ -173,6 +176,3 @@ public struct ScriptParameters: Sendable {
         declarations.map { "\($0.name)=\(NumberFormat.shortest($0.value))" }.joined(separator: " ")
     }
 }
-
-import SpringKitSupport
-import Foundation
