@@ -87,6 +87,11 @@ typedef struct skl_Runtime {
     skl_Dispatch dispatch;
     skl_Release release;
     void *context;              /* the Swift engine (unretained) */
+    /* The small-block pool (see 4a): free blocks per size class, the slabs they come from. */
+    void *poolFree[16];
+    void *poolSlabs;
+    char *poolCursor;
+    size_t poolLeft;
 } skl_Runtime;
 
 static inline skl_Runtime *skl_runtime(lua_State *L) {
@@ -107,11 +112,91 @@ static inline int skl_pcall(lua_State *L, int nargs, int nresults, int msgh) {
 
 /* ---- 4a. Allocator with a memory cap ------------------------------------ */
 
+/* Blocks of at most SKL_POOL_LARGEST bytes (Lua's tables, strings, closures: most of what a
+ * script allocates and frees by the thousand) come from per-state pools, one per 16-byte size
+ * class, carved from 64 KiB slabs and recycled on free; larger blocks from malloc. Lua gives
+ * every block's size when it frees or resizes it, so a block's size says where it came from.
+ * The slabs go back to the system when the state closes (skl_freepools). */
+enum { SKL_POOL_LARGEST = 256, SKL_POOL_SLAB = 64 * 1024 };
+
+static inline size_t skl_poolclass(size_t size) { return (size - 1) >> 4; }
+
+static void *skl_poolalloc(skl_Runtime *rt, size_t size) {
+    size_t c = skl_poolclass(size);
+    void *p = rt->poolFree[c];
+    if (p != NULL) {
+        rt->poolFree[c] = *(void **)p;
+        return p;
+    }
+    size_t bytes = (c + 1) << 4;
+    if (rt->poolLeft < bytes) {
+        char *slab = (char *)malloc(SKL_POOL_SLAB);
+        if (slab == NULL) return NULL;
+        *(void **)slab = rt->poolSlabs;   /* the slab list lives in each slab's first 16 bytes */
+        rt->poolSlabs = slab;
+        rt->poolCursor = slab + 16;
+        rt->poolLeft = SKL_POOL_SLAB - 16;
+    }
+    p = rt->poolCursor;
+    rt->poolCursor += bytes;
+    rt->poolLeft -= bytes;
+    return p;
+}
+
+static inline void skl_poolfree(skl_Runtime *rt, void *p, size_t size) {
+    size_t c = skl_poolclass(size);
+    *(void **)p = rt->poolFree[c];
+    rt->poolFree[c] = p;
+}
+
+/* Gives the pools' slabs back; only after lua_close (no block of the state is in use). */
+static inline void skl_freepools(skl_Runtime *rt) {
+    while (rt->poolSlabs != NULL) {
+        void *next = *(void **)rt->poolSlabs;
+        free(rt->poolSlabs);
+        rt->poolSlabs = next;
+    }
+    memset(rt->poolFree, 0, sizeof rt->poolFree);
+    rt->poolCursor = NULL;
+    rt->poolLeft = 0;
+}
+
+/* Frees, resizes or allocates a block (Lua's lua_Alloc contract) from the pools or malloc. */
+static void *skl_reallocblock(skl_Runtime *rt, void *ptr, size_t old, size_t nsize) {
+    int oldPooled = ptr != NULL && old <= SKL_POOL_LARGEST;
+    if (nsize == 0) {
+        if (oldPooled) skl_poolfree(rt, ptr, old); else free(ptr);
+        return NULL;
+    }
+    if (nsize <= SKL_POOL_LARGEST) {
+        if (oldPooled && skl_poolclass(old) == skl_poolclass(nsize)) return ptr;
+        void *p = skl_poolalloc(rt, nsize);
+        if (p == NULL) {
+            /* Lua requires that shrinking never fails: the block stays where it is (a malloc'd
+             * block then serves in the pool for its smaller size, and is not given back to
+             * the system: only in this out-of-memory case). */
+            return ptr != NULL && nsize <= old ? ptr : NULL;
+        }
+        if (ptr != NULL) {
+            memcpy(p, ptr, old < nsize ? old : nsize);
+            if (oldPooled) skl_poolfree(rt, ptr, old); else free(ptr);
+        }
+        return p;
+    }
+    if (!oldPooled) return realloc(ptr, nsize);
+    void *p = malloc(nsize);
+    if (p != NULL) {
+        memcpy(p, ptr, old);
+        skl_poolfree(rt, ptr, old);
+    }
+    return p;
+}
+
 static void *skl_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     skl_Runtime *rt = (skl_Runtime *)ud;
     size_t old = ptr ? osize : 0;
     if (nsize == 0) {
-        free(ptr);
+        skl_reallocblock(rt, ptr, old, 0);
         rt->memoryUsed -= old;
         return NULL;
     }
@@ -125,7 +210,7 @@ static void *skl_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
         rt->memoryExceeded = 1;
         return NULL;
     }
-    void *p = realloc(ptr, nsize);
+    void *p = skl_reallocblock(rt, ptr, old, nsize);
     if (p != NULL) {
         rt->memoryUsed = rt->memoryUsed - old + nsize;
         if (rt->memoryUsed + rt->engineBytes > rt->memoryPeak) rt->memoryPeak = rt->memoryUsed + rt->engineBytes;

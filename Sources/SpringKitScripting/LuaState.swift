@@ -109,6 +109,7 @@ public final class LuaState {
         resourceBudget.collectGarbage = nil
         L = mainThread
         lua_close(mainThread)
+        skl_freepools(runtime)
     }
 
     /// Closes the state and reports a limit its finalizers ran out of while it closed.

@@ -48,6 +48,12 @@ public struct ScriptOptions {
     /// metrics (sweeps). A script that reads such an unmade recording makes the run throw
     /// `ScriptRunner.RecordingNeeded`; run it again with recording.
     public var recordsOutputs = true
+    /// false: scenarios make no report unless the script asks (`report_every`), and the run
+    /// returns none — for callers that keep only the trace (`simrun check`). Dot art honours
+    /// it (the rubber menu and the gallery record their trace and report together, by
+    /// `recordsOutputs`). A script that reads such an unmade report makes the run throw
+    /// `ScriptRunner.RecordingNeeded`, as above.
+    public var recordsReports = true
     /// Called from another thread, with the reason, when a run is still going one second
     /// past `limits.timeout`: the script is stuck where no check reaches (C code such as
     /// pattern matching). The run cannot be stopped from outside, so a command line tool
@@ -80,7 +86,7 @@ public enum ScriptRunner {
 
     private static func runScript(source: [UInt8], path: String, lua: LuaState, options: ScriptOptions) throws -> ScriptRun {
         let session = ScriptSession(scriptPath: path, parameters: options.parameters, seed: options.seed,
-                                    recordsOutputs: options.recordsOutputs, budget: lua.budget, allowIO: options.limits.allowIO)
+                                    recordsOutputs: options.recordsOutputs, recordsReports: options.recordsReports, budget: lua.budget, allowIO: options.limits.allowIO)
         lua.printHandler = options.output ?? { _ in }
         SpringKitModule.install(in: lua, session: session)
         let chunkName = "@" + path

@@ -25,6 +25,8 @@ final class ScriptSession {
     /// Whether scenarios record their trace and report unless the script says otherwise
     /// (`ScriptOptions.recordsOutputs`).
     let recordsOutputs: Bool
+    /// Whether scenarios make their report unless the script says otherwise (`ScriptOptions.recordsReports`).
+    let recordsReports: Bool
     /// Shared by the recordings a scenario did not make; set when the script reads one.
     let unrecordedRead = UnrecordedRead()
 
@@ -34,12 +36,13 @@ final class ScriptSession {
     let allowIO: Bool
 
     init(scriptPath: String, parameters: ScriptParameters, seed: UInt64, recordsOutputs: Bool = true,
-         budget: ResourceBudget? = nil, allowIO: Bool = false) {
+         recordsReports: Bool = true, budget: ResourceBudget? = nil, allowIO: Bool = false) {
         self.scriptPath = scriptPath
         self.parameters = parameters
         self.seed = seed
         self.random = SeededGenerator(seed: seed)
         self.recordsOutputs = recordsOutputs
+        self.recordsReports = recordsReports
         self.budget = budget
         self.allowIO = allowIO
     }
@@ -50,6 +53,11 @@ final class ScriptSession {
     /// The flag for a scenario's trace or report box: nil when the scenario recorded, the
     /// run's flag when it did not record only because the run records nothing.
     func unrecordedFlag(recorded: Bool) -> UnrecordedRead? { recorded || recordsOutputs ? nil : unrecordedRead }
+
+    /// The flag for a scenario's report box whose making `recordsReports` also governs.
+    func unrecordedReportFlag(recorded: Bool) -> UnrecordedRead? {
+        recorded || (recordsOutputs && recordsReports) ? nil : unrecordedRead
+    }
 
     /// Reads the script's return value: a trace, or a table with `trace` and `report`.
     func collectResult(lua: LuaState, index: Int32) throws {

@@ -79,6 +79,7 @@ extension ModuleBuilder {
             let spec = try call.table(1, optional: true)
             var c = DotArt.Configuration()
             if !session.recordsOutputs { c.recordEvery = 0; c.reportEvery = 0 }
+            if !session.recordsReports { c.reportEvery = 0 }
             if let spec {
                 try spec.rejectUnknownKeys(["columns", "rows", "dot", "spacing", "damping", "frequency", "stagger", "burst",
                                             "world", "record_every", "report_every"])

@@ -90,7 +90,7 @@ extension ModuleBuilder {
             ("report", { call, s in
                 var report = s.report
                 if !call.isNil(2) { report.title = try call.string(2) }
-                call.push(ReportBox(report, unrecorded: session.unrecordedFlag(recorded: s.recordsReport)), as: LuaClasses.report)
+                call.push(ReportBox(report, unrecorded: session.unrecordedReportFlag(recorded: s.recordsReport)), as: LuaClasses.report)
                 return 1
             }),
         ]

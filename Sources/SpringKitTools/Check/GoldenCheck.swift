@@ -132,7 +132,7 @@ package enum GoldenCheck {
         let run: ScriptRun
         let trace: Trace
         do {
-            run = try ScriptRunner.run(path: script, options: options.script)
+            run = try runForTrace(script, options.script)
             guard let recorded = run.trace else {
                 if !run.expectations.isEmpty {
                     return .error("\(script) declares expectations but returns no trace to test them on")
@@ -145,7 +145,7 @@ package enum GoldenCheck {
                 let text = TraceCSV.text(trace)
                 outcome.traceHash = DeterminismHash.of(csv: text.utf8)
                 for attempt in 1..<options.repeatCount {
-                    let again = try ScriptRunner.run(path: script, options: options.script)
+                    let again = try runForTrace(script, options.script)
                     let other = again.trace.map(TraceCSV.text) ?? ""
                     if other != text {
                         let line = zip(text.split(separator: "\n"), other.split(separator: "\n")).enumerated()
@@ -202,6 +202,18 @@ package enum GoldenCheck {
             return .error("\(golden): \(error)")
         } catch {
             return .error("\(error)")
+        }
+    }
+
+    /// Runs the script for its trace: scenarios make no report (a check compares only the
+    /// trace), unless the script reads one; then it runs again, making them.
+    private static func runForTrace(_ script: String, _ options: ScriptOptions) throws -> ScriptRun {
+        var traceOnly = options
+        traceOnly.recordsReports = false
+        do {
+            return try ScriptRunner.run(path: script, options: traceOnly)
+        } catch is ScriptRunner.RecordingNeeded {
+            return try ScriptRunner.run(path: script, options: options)
         }
     }
 
