@@ -28,6 +28,14 @@ struct LuaObjectClass {
         lua_setfield(L, skl_registryindex(), methodsKey)
 
         skl_getmetatable(L, name)
+        if properties.isEmpty {
+            // No properties: `__index` is the method table itself (a plain table lookup; any
+            // other key reads nil).
+            lua_getfield(L, skl_registryindex(), methodsKey)
+            lua.setField(-2, "__index")
+            skl_pop(L, 1)
+            return
+        }
         // `__index` finds methods in C (skl_classindex); only other keys reach this function.
         let name = self.name
         lua.pushRetained(LuaFunction(name: "\(shortName).__index") { call in

@@ -231,10 +231,25 @@ public final class LuaState {
         metatable.withCString { luaL_setmetatable(L, $0) }
     }
 
-    /// The Swift object held by the userdata at `index` when it carries `metatable`.
+    /// The metatable `retained` looked up last, by name, and its address (a table never moves).
+    private var lastMetatable: (name: String, table: UnsafeRawPointer)?
+
+    /// The Swift object held by the userdata at `index` when it carries `metatable`
+    /// (`luaL_testudata`, with the registry's table for the name remembered between calls).
     func retained(at index: Int32, metatable: String) -> AnyObject? {
-        // withCString: no C copy of the name per call (the implicit conversion allocates one).
-        guard let raw = metatable.withCString({ luaL_testudata(L, index, $0) }) else { return nil }
+        guard let raw = lua_touserdata(L, index), lua_getmetatable(L, index) != 0 else { return nil }
+        let found = lua_topointer(L, -1)
+        skl_pop(L, 1)
+        let expected: UnsafeRawPointer?
+        if let last = lastMetatable, last.name == metatable {
+            expected = last.table
+        } else {
+            _ = metatable.withCString { skl_getmetatable(L, $0) }
+            expected = lua_topointer(L, -1)
+            skl_pop(L, 1)
+            if let expected { lastMetatable = (metatable, expected) }
+        }
+        guard let expected, found == expected else { return nil }
         guard let object = raw.load(as: UnsafeMutableRawPointer?.self) else { return nil }
         return Unmanaged<AnyObject>.fromOpaque(object).takeUnretainedValue()
     }

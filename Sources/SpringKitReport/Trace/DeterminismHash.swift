@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 import SpringKitMotion
 
 /// The determinism hash of a trace, in the manner of Box2D v3's determinism test: one
@@ -47,13 +53,21 @@ public enum DeterminismHash {
 
         /// - Complexity: O(n) in the number of bytes.
         public mutating func feed(_ bytes: UnsafeRawBufferPointer) {
-            var h = hash, lineStart = atLineStart, comment = inComment
-            for byte in bytes {
-                if lineStart { comment = byte == UInt8(ascii: "#") }
-                if !comment { h = (h ^ UInt64(byte)) &* DeterminismHash.prime }
-                lineStart = byte == UInt8(ascii: "\n")
+            guard var p = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return }
+            let end = p + bytes.count
+            var h = hash
+            // A line at a time: its start decides whether it counts, then every byte up to and
+            // including its line end is hashed (or skipped) without looking at each one.
+            while p < end {
+                if atLineStart { inComment = p.pointee == UInt8(ascii: "#") }
+                let lineEnd = memchr(p, Int32(UInt8(ascii: "\n")), end - p).map { UnsafePointer($0.assumingMemoryBound(to: UInt8.self)) + 1 } ?? end
+                if !inComment {
+                    while p < lineEnd { h = (h ^ UInt64(p.pointee)) &* DeterminismHash.prime; p += 1 }
+                }
+                p = lineEnd
+                atLineStart = (p - 1).pointee == UInt8(ascii: "\n")
             }
-            hash = h; atLineStart = lineStart; inComment = comment
+            hash = h
         }
 
         /// Feeds one whole line with its `\n` (a data row: no `\n` inside): the same as

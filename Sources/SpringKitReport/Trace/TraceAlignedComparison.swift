@@ -15,7 +15,7 @@ extension TraceComparison {
     /// Compares the golden file at `goldenPath`, read in pieces, with `actual`'s CSV text,
     /// formatted in pieces as the comparison reads it (neither text is held whole).
     /// - Complexity: O(rows · columns); memory O(longest line + ids with rows in one trace only).
-    package static func compare(goldenPath: String, actual: TraceCSV.Stream, actualName: String,
+    package static func compare(goldenPath: String, actual: any TraceCSV.Source, actualName: String,
                         tolerances: ToleranceSpec) throws -> TraceComparison {
         try compare(golden: TraceLineReader(path: goldenPath), actual: TraceLineReader(stream: actual, path: actualName),
                     tolerances: tolerances)
@@ -163,29 +163,27 @@ private struct RowCursor {
         line = nil
     }
 
-    /// Reads `frame` (field 1) and `id` (field 3) of `line`: digits directly, anything else through strtod.
+    /// Reads `frame` (field 1) and `id` (field 3) of `line`: digits directly, anything else
+    /// through strtod; the commas found with memchr. A line of fewer than three fields is the
+    /// field-count error (after its frame, when it has one, was read).
     private mutating func readKey(_ line: Range<Int>) throws {
-        let bytes = reader.bytes
-        var fieldStart = line.lowerBound
-        var field = 0
-        var i = line.lowerBound
-        while field < 3 {
-            if i == line.upperBound || bytes[i] == UInt8(ascii: ",") {
-                if field == 0 || field == 2 {
-                    let value = try keyValue(fieldStart..<i, column: field)
-                    if field == 0 { frame = value } else { id = value }
-                }
-                field += 1
-                if i == line.upperBound { break }
-                fieldStart = i + 1
-            }
-            i += 1
+        let base = reader.bytes.baseAddress!
+        func comma(from i: Int) -> Int? {
+            guard i < line.upperBound, let hit = memchr(base + i, Int32(UInt8(ascii: ",")), line.upperBound - i) else { return nil }
+            return UnsafePointer<UInt8>(hit.assumingMemoryBound(to: UInt8.self)) - base
         }
-        if field < 3 {
+        func tooFewFields() throws {
             var ranges: [Range<Int>] = []
-            try TraceCSV.fieldRanges(bytes, line.lowerBound, line.upperBound, count: columns.count, path: reader.path,
+            try TraceCSV.fieldRanges(reader.bytes, line.lowerBound, line.upperBound, count: columns.count, path: reader.path,
                                      line: reader.lineNumber, into: &ranges)
         }
+        guard let first = comma(from: line.lowerBound) else {
+            frame = try keyValue(line, column: 0)
+            return try tooFewFields()
+        }
+        frame = try keyValue(line.lowerBound..<first, column: 0)
+        guard let second = comma(from: first + 1) else { return try tooFewFields() }
+        id = try keyValue(second + 1..<(comma(from: second + 1) ?? line.upperBound), column: 2)
     }
 
     private func keyValue(_ range: Range<Int>, column: Int) throws -> Double {

@@ -39,10 +39,53 @@ public enum TraceCSV {
         return out
     }
 
+    /// CSV bytes handed over piece by piece (`fill`), hashed as they are made.
+    package protocol Source: AnyObject {
+        /// Writes the next bytes, at most `capacity`, at `out`; returns how many (0 at the end).
+        func fill(_ out: UnsafeMutablePointer<UInt8>, capacity: Int) -> Int
+        /// Makes what was not handed over yet (discarding it); returns the whole text's hash.
+        func finishHash() -> UInt64
+    }
+
+    /// The CSV source a check compares `trace` with its golden through: formatted on a
+    /// second thread, ahead of the comparison, when the trace is long (and a thread can be had).
+    package static func source(_ trace: Trace) -> any Source {
+        if trace.values.count >= PrefetchedStream.worthwhileValues, let ahead = PrefetchedStream(trace) { return ahead }
+        return Stream(trace)
+    }
+
+    /// The format line, the metadata comments and the header row.
+    static func headerBytes(_ trace: Trace) -> [UInt8] {
+        var head = ByteBuffer(capacity: 256)
+        head.write(Trace.formatLine + "\n")
+        for (key, value) in trace.metadata {
+            head.write("# \(key): \(value)\n")
+        }
+        head.write(trace.columns.joined(separator: ",") + "\n")
+        return head.bytes
+    }
+
+    /// The most bytes one row of `width` values can take: a number and its delimiter each.
+    static func longestRow(width: Int) -> Int { max(1, width * (NumberFormat.longestShortest + 1)) }
+
+    /// Formats row `row` at `out`, which has room for `longestRow(width:)` bytes; returns the
+    /// number of bytes written.
+    static func writeRow(_ values: UnsafeBufferPointer<Double>, _ row: Int, width: Int, to out: UnsafeMutablePointer<UInt8>) -> Int {
+        var count = 0
+        var k = row * width
+        for c in 0..<width {
+            if c > 0 { out[count] = UInt8(ascii: ","); count += 1 }
+            count += NumberFormat.writeShortest(values[k], to: out + count)
+            k += 1
+        }
+        out[count] = UInt8(ascii: "\n")
+        return count + 1
+    }
+
     /// A trace's CSV bytes written piece by piece into buffers the caller hands over, and
     /// hashed (`DeterminismHash`) as they are written: a check compares a long trace with
     /// its golden without ever holding the whole text.
-    package final class Stream {
+    package final class Stream: Source {
         private let trace: Trace
         private let width: Int
         /// Bytes formatted but not handed over yet: the lines before the data rows, then the
@@ -59,14 +102,8 @@ public enum TraceCSV {
         package init(_ trace: Trace) {
             self.trace = trace
             width = trace.columns.count
-            longestRow = max(1, width * (NumberFormat.longestShortest + 1))
-            var head = ByteBuffer(capacity: 256)
-            head.write(Trace.formatLine + "\n")
-            for (key, value) in trace.metadata {
-                head.write("# \(key): \(value)\n")
-            }
-            head.write(trace.columns.joined(separator: ",") + "\n")
-            pending = head.bytes
+            longestRow = TraceCSV.longestRow(width: width)
+            pending = TraceCSV.headerBytes(trace)
             pending.withUnsafeBytes { hash.feed($0) }
         }
 
@@ -110,18 +147,135 @@ public enum TraceCSV {
             return hash.hash
         }
 
-        /// Formats row `row` (and moves to the next) at `out`, which has room for `longestRow` bytes.
+        /// Formats row `row` and moves to the next.
         private func writeRow(_ values: UnsafeBufferPointer<Double>, to out: UnsafeMutablePointer<UInt8>) -> Int {
-            var count = 0
-            var k = row * width
-            for c in 0..<width {
-                if c > 0 { out[count] = UInt8(ascii: ","); count += 1 }
-                count += NumberFormat.writeShortest(values[k], to: out + count)
-                k += 1
+            defer { row += 1 }
+            return TraceCSV.writeRow(values, row, width: width, to: out)
+        }
+    }
+
+    /// A trace's CSV bytes (those of `Stream`) formatted ahead of the reader by two threads,
+    /// each taking the next block of rows: the formatting of a long trace overlaps its
+    /// comparison and uses both cores. The reader hashes the bytes in order as it takes them.
+    package final class PrefetchedStream: Source {
+        /// Below this many values the threads cost more than they save.
+        static let worthwhileValues = 1 << 18
+        static let pieceSize = 1 << 20
+        static let pieceCount = 6
+        static let threadCount = 2
+
+        /// What the formatting threads and the reader share, under `condition`.
+        private final class Pieces {
+            let condition = NSCondition()
+            /// Formatted pieces by index, waiting for the reader.
+            var ready: [Int: (bytes: UnsafeMutablePointer<UInt8>, count: Int)] = [:]
+            var empty: [UnsafeMutablePointer<UInt8>] = []
+            /// The next piece a thread takes.
+            var next = 0
+            var cancelled = false
+        }
+
+        private let pieces = Pieces()
+        private var threads: [WorkerThread] = []
+        /// Pieces in all; piece k holds rows k·rowsPerPiece ..< (k + 1)·rowsPerPiece, piece 0 the header first.
+        private let pieceTotal: Int
+        /// The piece being read (its index, bytes, size) and how much of it was handed over.
+        private var reading = 0
+        private var current: (bytes: UnsafeMutablePointer<UInt8>, count: Int)?
+        private var offset = 0
+        private var hash = DeterminismHash.Accumulator()
+
+        /// Starts formatting `trace`; nil when no thread can be had.
+        init?(_ trace: Trace) {
+            let width = trace.columns.count
+            let header = TraceCSV.headerBytes(trace)
+            let longest = TraceCSV.longestRow(width: width)
+            guard header.count + longest <= Self.pieceSize, trace.rowCount > 0 else { return nil }
+            let rowsPerPiece = (Self.pieceSize - header.count) / longest
+            let rowCount = trace.rowCount
+            pieceTotal = (rowCount + rowsPerPiece - 1) / rowsPerPiece
+            let total = pieceTotal
+            pieces.empty = (0..<Self.pieceCount).map { _ in .allocate(capacity: Self.pieceSize) }
+            let pieces = self.pieces
+            for _ in 0..<Self.threadCount {
+                guard let thread = WorkerThread({
+                    trace.values.withUnsafeBufferPointer { values in
+                        while true {
+                            pieces.condition.lock()
+                            while pieces.empty.isEmpty && !pieces.cancelled && pieces.next < total { pieces.condition.wait() }
+                            if pieces.cancelled || pieces.next >= total { pieces.condition.unlock(); return }
+                            let k = pieces.next
+                            pieces.next += 1
+                            let bytes = pieces.empty.removeLast()
+                            pieces.condition.unlock()
+                            var count = 0
+                            if k == 0 {
+                                header.withUnsafeBufferPointer { bytes.update(from: $0.baseAddress!, count: $0.count) }
+                                count = header.count
+                            }
+                            for row in k * rowsPerPiece ..< min((k + 1) * rowsPerPiece, rowCount) {
+                                count += TraceCSV.writeRow(values, row, width: width, to: bytes + count)
+                            }
+                            pieces.condition.lock()
+                            pieces.ready[k] = (bytes, count)
+                            pieces.condition.broadcast()
+                            pieces.condition.unlock()
+                        }
+                    }
+                }) else { break }
+                threads.append(thread)
             }
-            out[count] = UInt8(ascii: "\n")
-            row += 1
-            return count + 1
+            if threads.isEmpty {
+                pieces.empty.forEach { $0.deallocate() }
+                return nil
+            }
+        }
+
+        deinit {
+            pieces.condition.lock()
+            pieces.cancelled = true
+            pieces.condition.broadcast()
+            pieces.condition.unlock()
+            threads.forEach { $0.join() }
+            if let current { current.bytes.deallocate() }
+            pieces.ready.values.forEach { $0.bytes.deallocate() }
+            pieces.empty.forEach { $0.deallocate() }
+        }
+
+        package func fill(_ out: UnsafeMutablePointer<UInt8>, capacity: Int) -> Int {
+            var written = 0
+            while written < capacity {
+                if current == nil {
+                    guard reading < pieceTotal else { break }
+                    pieces.condition.lock()
+                    while pieces.ready[reading] == nil { pieces.condition.wait() }
+                    current = pieces.ready.removeValue(forKey: reading)
+                    pieces.condition.unlock()
+                    offset = 0
+                }
+                let piece = current!
+                let count = min(capacity - written, piece.count - offset)
+                (out + written).update(from: piece.bytes + offset, count: count)
+                hash.feed(UnsafeRawBufferPointer(start: out + written, count: count))
+                written += count
+                offset += count
+                if offset == piece.count {
+                    pieces.condition.lock()
+                    pieces.empty.append(piece.bytes)
+                    pieces.condition.broadcast()
+                    pieces.condition.unlock()
+                    current = nil
+                    reading += 1
+                }
+            }
+            return written
+        }
+
+        package func finishHash() -> UInt64 {
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 1 << 16) { piece in
+                while fill(piece.baseAddress!, capacity: piece.count) > 0 {}
+            }
+            return hash.hash
         }
     }
 

@@ -18,7 +18,7 @@ final class TraceLineReader {
     private var start = 0
     private var end = 0
     private var descriptor: Int32 = -1
-    private var stream: TraceCSV.Stream?
+    private var stream: (any TraceCSV.Source)?
     private var atEnd = false
     /// Number of the line last returned (1-based).
     private(set) var lineNumber = 0
@@ -45,8 +45,8 @@ final class TraceLineReader {
         buffer = .allocate(capacity: capacity)
     }
 
-    /// Reads the lines of `stream`'s CSV text as it formats them, in fixed-size pieces.
-    init(stream: TraceCSV.Stream, path: String) {
+    /// Reads the lines of `stream`'s CSV text as it makes them, in fixed-size pieces.
+    init(stream: any TraceCSV.Source, path: String) {
         self.path = path
         self.stream = stream
         capacity = Self.chunkSize

@@ -181,7 +181,7 @@ package enum GoldenCheck {
         }
         // The new trace is formatted piece by piece as the comparison reads it, and hashed on
         // the way: a long trace's text is never held whole (only a failure keeps it, for the artefacts).
-        let stream = TraceCSV.Stream(trace)
+        let stream = TraceCSV.source(trace)
         defer { outcome.traceHash = stream.finishHash() }
         do {
             var tolerances = run.tolerances
