@@ -174,6 +174,12 @@ extension RecordingBox where Value == Trace {
         get { value }
         _modify { yield &value }
     }
+
+    /// `body` on the trace in place, in one access (`tr:add` runs once per row).
+    func modifyTrace<R>(_ body: (inout Trace) throws -> R) rethrows -> R {
+        unrecorded?.happened = true
+        return try body(&storage)
+    }
 }
 
 extension RecordingBox where Value == ReportData {

@@ -54,6 +54,43 @@ final class SweepRecordingTests: XCTestCase {
         }
     }
 
+    /// A check's run makes no dot-art report (`recordsReports` false) and returns the same
+    /// trace byte for byte; a script that reads the report it did not make asks for a run
+    /// with reports (which the check then makes, and passes).
+    func testACheckRunMakesNoReportAndTheSameTrace() throws {
+        let script = repositoryRoot.appendingPathComponent("scripts/dotart.lua").path
+        var options = ScriptOptions()
+        options.output = nil
+        let full = try ScriptRunner.run(path: script, options: options)
+        options.recordsReports = false
+        let lean = try ScriptRunner.run(path: script, options: options)
+        XCTAssertNotNil(full.report)
+        XCTAssertNil(lean.report)
+        XCTAssertEqual(TraceCSV.bytes(try XCTUnwrap(lean.trace)), TraceCSV.bytes(try XCTUnwrap(full.trace)))
+        XCTAssertEqual(lean.metrics, full.metrics)
+
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let reads = try writeFile(directory, "reads_report.lua", """
+        local sk = require "springkit"
+        local art = sk.dot_art{columns = 4, rows = 4}
+        art:wait_until_whole(2)
+        local frames = art:report("r").frames
+        if frames == 0 then error("the report has no frames") end
+        sk.metric("report frames", frames)
+        return {trace = art:trace()}
+        """)
+        XCTAssertThrowsError(try ScriptRunner.run(path: reads, options: options)) { error in
+            XCTAssertTrue(error is ScriptRunner.RecordingNeeded, "\(error)")
+        }
+        var check = GoldenCheck.Options()
+        check.script.output = nil
+        check.update = true
+        XCTAssertEqual(GoldenCheck.check(script: reads, fromDirectory: false, options: check).status, .recorded(created: true))
+        check.update = false
+        XCTAssertEqual(GoldenCheck.check(script: reads, fromDirectory: false, options: check).status, .passed)
+    }
+
     /// The scenario methods that hand out recordings hold no reference to the Lua state.
     func testLuaStatesWithScenariosAreReleased() throws {
         weak var released: LuaState?

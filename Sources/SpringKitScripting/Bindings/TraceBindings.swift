@@ -22,10 +22,13 @@ extension ModuleBuilder {
         LuaClasses.trace.define(in: lua, methods: [
             ("add", { call in
                 let box = try call.object(1, TraceBox.self, LuaClasses.trace)
-                let width = box.trace.width
-                try box.reservation.charge(1, unitsEach: width)
-                try box.reservation.reserve(width, bytesEach: MemoryLayout<Double>.stride)
-                try Self.addRow(call, to: &box.trace)
+                let reservation = box.reservation
+                try box.modifyTrace { trace in
+                    let width = trace.width
+                    try reservation.charge(1, unitsEach: width)
+                    try reservation.reserve(width, bytesEach: MemoryLayout<Double>.stride)
+                    try Self.addRow(call, to: &trace)
+                }
                 return 0
             }),
             ("columns", { call in
