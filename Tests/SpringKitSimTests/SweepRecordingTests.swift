@@ -1,4 +1,5 @@
 import XCTest
+@testable import SpringKitReport
 @testable import SpringKitScripting
 @testable import SpringKitTools
 
