@@ -31,7 +31,7 @@ public struct AnimatorConfiguration: Equatable, Sendable {
 ///
 /// `time` counts configured frames rather than summing them, so after n of them it is
 /// exactly n × `frameDuration` (traces show `t = 3` at frame 180).
-public final class DynamicAnimator {
+public final class DynamicAnimator: FrameClock {
     /// The physics world this animator ticks.
     public let world: World
     public let configuration: AnimatorConfiguration
@@ -103,28 +103,21 @@ public final class DynamicAnimator {
         for _ in 0..<max(count, 0) { try advanceFrame() }
     }
 
-    /// Feeds configured frames until at least `seconds` more have passed.
+    /// Feeds configured frames until at least `seconds` more have passed (`FrameClock.wait`).
     /// - Complexity: O(seconds / frameDuration) frames.
-    public func advance(seconds: Double) throws {
-        guard seconds.isFinite, seconds >= 0 else {
-            throw MotionError.invalidParameter("seconds must be a finite number ≥ 0, got \(seconds)")
-        }
-        let end = time + seconds - 1e-12
-        while time < end { try advanceFrame() }
-    }
+    public func advance(seconds: Double) throws { try wait(seconds: seconds) }
 
-    /// Feeds configured frames until the world pauses or `limit` seconds pass.
-    /// Returns whether it came to rest.
+    /// Feeds configured frames until the world pauses or `limit` seconds pass
+    /// (`FrameClock.waitUntilRest`). Returns whether it came to rest.
     /// - Complexity: O(limit / frameDuration) frames at most.
     @discardableResult
-    public func advanceUntilRest(limit: Double) throws -> Bool {
-        guard limit.isFinite, limit >= 0 else {
-            throw MotionError.invalidParameter("limit must be a finite number ≥ 0, got \(limit)")
-        }
-        let end = time + limit - 1e-12
-        while !isPaused && time < end { try advanceFrame() }
-        return isPaused
-    }
+    public func advanceUntilRest(limit: Double) throws -> Bool { try waitUntilRest(limit: limit) }
+
+    /// `FrameClock`: at rest while the world is paused.
+    public var isAtRest: Bool { isPaused }
+
+    /// `FrameClock`: one configured frame.
+    public func advanceIdleFrame() throws { try advanceFrame() }
 
     /// Configured frames a gesture of `seconds` takes (at least 1); throws when they would
     /// not fit a whole number (the work itself is bounded by the budget).

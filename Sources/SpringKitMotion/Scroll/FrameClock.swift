@@ -1,7 +1,4 @@
-import SpringKitSupport
-import SpringKitDynamics
 import Foundation
-import SpringKitDynamics
 import SpringKitSupport
 
 /// A scenario that plays display frames on its animator's clock (`DynamicAnimator`): the rubber menu, the gallery and
