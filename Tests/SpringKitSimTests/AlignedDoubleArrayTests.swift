@@ -1,4 +1,5 @@
 import XCTest
+@testable import SpringKitDynamics
 @testable import SpringKitSupport
 
 /// `AlignedDoubleArray` against `Array` as the model: the same contents after any sequence
