@@ -97,19 +97,10 @@ public final class RubberMenu: Scenario {
 
     /// The finger moves by `distance` over `seconds`, in equal steps, one per frame.
     public func drag(by distance: SIMD2<Double>, seconds: Double) throws {
-        guard let start = scrollView.fingerLocation, scrollView.phase == .tracking else {
-            throw MotionError.noFingerDown(step: "drag")
-        }
-        guard seconds.isFinite, seconds >= 0, distance.x.isFinite, distance.y.isFinite else {
-            throw MotionError.invalidParameter("drag distance and duration must be finite, duration ≥ 0")
-        }
-        let frames = try animator.frames(in: seconds)
+        let drag = try FingerDrag(on: scrollView, by: distance, seconds: seconds, animator: animator)
         mark("drag \(NumberFormat.human(distance.y, decimals: 1)) pt")
-        for k in 1...frames {
-            let finger = start + distance * (Double(k) / Double(frames))
-            try advanceFrame(finger: finger)
-        }
-        lastDragVelocity = distance / (Double(frames) * animator.configuration.frameDuration)
+        for k in 1...drag.frames { try advanceFrame(finger: drag.finger(after: k)) }
+        lastDragVelocity = drag.velocity
     }
 
     /// The finger lifts with `velocity` (points/s; default: the last drag's velocity).
