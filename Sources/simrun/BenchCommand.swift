@@ -63,6 +63,9 @@ enum BenchThreads {
     static let settings = ProcessInfo.processInfo.activeProcessorCount > 1 ? [0, 1] : [1]
 
     static func label(_ setting: Int) -> String { setting == 0 ? "default" : "1 thread" }
+
+    /// "1 thread", "2 threads", …
+    static func count(_ threads: Int) -> String { "\(threads) thread\(threads == 1 ? "" : "s")" }
 }
 
 enum DynamicsBench {
@@ -101,7 +104,7 @@ enum DynamicsBench {
             }
             if n == 100_000 {
                 atTarget = zip(settings, cells.dropFirst()).map { setting, ns in
-                    "\(ns) ns with \(setting == 0 ? "the default (\(used) threads)" : "1 thread")"
+                    "\(ns) ns with \(setting == 0 ? "the default (\(BenchThreads.count(used)))" : "1 thread")"
                 }
             }
             cells += (settings[0] == 0 ? [String(used)] : []) + [NumberFormat.fixed(bytes, 1), String(frames * 2)]

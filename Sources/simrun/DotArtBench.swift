@@ -15,7 +15,7 @@ enum DotArtBench {
                 try art.change(to: DotImage.blank(width: 256, height: 256))
                 whole = try art.waitUntilWhole(limit: 30)
             }
-            let label = threads == 0 ? "default (\(art.world.anchoredStepThreads) threads)" : "1 thread"
+            let label = threads == 0 ? "default (\(BenchThreads.count(art.world.anchoredStepThreads)))" : "1 thread"
             print("65,536 dots, \(label): \(art.frame) frames to rest (whole: \(whole)) in \(NumberFormat.fixed(seconds, 3)) s wall: \(NumberFormat.fixed(Double(art.frame) / seconds, 1)) simulated frames per second (target ≥ 60)")
         }
     }

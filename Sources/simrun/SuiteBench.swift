@@ -221,7 +221,7 @@ enum SuiteBench {
                 return try Stopwatch.best(1) { try animator.advanceFrames(frames) } * 1e9 / Double(n * frames * 2)
             }
             if threads == 0 { used = world.anchoredStepThreads }
-            figures.append((threads == 0 ? "default (\(used) thread\(used == 1 ? "" : "s"))" : "1 thread", values))
+            figures.append((threads == 0 ? "default (\(BenchThreads.count(used)))" : "1 thread", values))
             suite.record(scene, threads == 0 ? "ns per spring-step, default threads" : "ns per spring-step, 1 thread", "ns", values)
         }
         var peers: [(String, [Double])] = []

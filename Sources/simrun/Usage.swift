@@ -30,7 +30,9 @@ enum Usage {
     exit status: 0 success, 1 a check found differences, 2 bad input (usage, script error,
     invalid parameter, unreadable file) with a one-line reason on stderr.
     'simrun help check', 'simrun help tune', 'simrun help studio', 'simrun help sweep', 'simrun help merge', 'simrun help convert', 'simrun help bench' for those commands.
-    docs: docs/cli.md, docs/lua-api.md, docs/tutorial.md, docs/effects.md, docs/physics.md, docs/traces.md, docs/ci.md, docs/studio.md, docs/tuning.md
+    docs: docs/cli.md, docs/lua-api.md, docs/tutorial.md, docs/effects.md, docs/physics.md, docs/traces.md,
+      docs/ci.md, docs/studio.md, docs/tuning.md, docs/rubbermenu.md, docs/dotart.md, docs/gallery.md,
+      docs/architecture.md, docs/adding-a-scenario.md
     """
 
     static let topics = ["check", "tune", "studio", "sweep", "merge", "convert", "bench"]

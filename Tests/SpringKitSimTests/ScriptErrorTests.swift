@@ -149,4 +149,20 @@ final class ScriptErrorTests: XCTestCase {
         XCTAssertEqual(help.status, 0)
         XCTAssertTrue(help.stdout.contains("usage:"))
     }
+
+    func testHelpListsEveryDocAndTopic() throws {
+        let help = try Simrun.run(["--help"])
+        let docs = try FileManager.default.contentsOfDirectory(atPath: repositoryRoot.appendingPathComponent("docs").path)
+            .filter { $0.hasSuffix(".md") }.sorted()
+        XCTAssertFalse(docs.isEmpty)
+        for doc in docs {
+            XCTAssertTrue(help.stdout.contains("docs/\(doc)"), "simrun --help does not list docs/\(doc)")
+        }
+        for topic in ["check", "tune", "studio", "sweep", "merge", "convert", "bench"] {
+            XCTAssertTrue(help.stdout.contains("'simrun help \(topic)'"), "simrun --help does not name 'simrun help \(topic)'")
+            let page = try Simrun.run(["help", topic])
+            XCTAssertEqual(page.status, 0, topic)
+            XCTAssertFalse(page.stdout.isEmpty, topic)
+        }
+    }
 }
