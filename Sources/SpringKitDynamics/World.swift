@@ -18,6 +18,12 @@ import SpringKitSupport
 ///
 /// Items without any spring are not simulated (like items outside an animator).
 /// Positions are reported unrounded.
+///
+/// Costs to know: a step while anything moves is linear in the items and springs
+/// (`advance(steps:)`); adding, removing, switching or re-parameterising a spring is cheap
+/// itself but makes the next step or `isResting` re-classify the whole world,
+/// O((items + springs) α(items)); removing an item or listing an item's springs scans every
+/// spring; waking a resting island of joint-solver items visits every joint-solver item.
 public final class World {
     public let configuration: WorldConfiguration
     var items = ItemStore()
@@ -94,6 +100,8 @@ public final class World {
     }
 
     /// Removes an item and every spring attached to it.
+    /// - Complexity: O(springs): every spring is scanned for the item's; the next step or rest
+    ///   query then re-classifies the world.
     public func removeItem(_ id: ItemID) throws {
         let i = try index(id)
         let attached = (0..<springs.count).filter { Int(springs.itemA[$0]) == i || Int(springs.itemB[$0]) == i }
@@ -118,6 +126,8 @@ public final class World {
     /// Reserves room for `items` items and `springs` springs (avoids regrowth when building large worlds).
     /// With a `budget` that cannot hold them it reserves nothing: the additions themselves
     /// then stop at the memory cap, with its error.
+    /// - Complexity: O(items + springs already in the world) when the arrays must grow (they are
+    ///   copied), O(1) otherwise.
     public func reserveCapacity(items itemCount: Int, springs springCount: Int) {
         guard itemCount >= 0, springCount >= 0 else { return }
         if let budget {
@@ -135,12 +145,17 @@ public final class World {
     /// True while the item does not move: it rests, or it has no spring. Always current:
     /// after springs were added, removed or changed (which wakes every item) it says so at
     /// once, not from the next step.
+    /// - Complexity: O((items + springs) α(items)) the first time after springs were added,
+    ///   removed or changed (the world is re-classified); O(1) otherwise.
     public func isResting(_ id: ItemID) throws -> Bool {
         let i = try index(id)
         if needsClassification { try classify() }
         return items.isResting(i)
     }
 
+    /// Moves the item to `p` and wakes it (and its island).
+    /// - Complexity: O(joint-solver items) when it wakes a resting island of joint-solver items
+    ///   (each of them is woken); O(1) otherwise.
     public func setPosition(_ id: ItemID, _ p: SIMD2<Double>) throws {
         guard p.x.isFinite, p.y.isFinite else { throw DynamicsError.invalidParameter("position must be finite") }
         let i = try index(id)
@@ -150,6 +165,8 @@ public final class World {
 
     /// Sets the velocity; a non-zero velocity wakes the item (and its island), a zero one
     /// leaves a resting item resting (Box2D's `SetLinearVelocity`).
+    /// - Complexity: O(joint-solver items) when it wakes a resting island of joint-solver items;
+    ///   O(1) otherwise.
     public func setVelocity(_ id: ItemID, _ v: SIMD2<Double>) throws {
         guard v.x.isFinite, v.y.isFinite else { throw DynamicsError.invalidParameter("velocity must be finite") }
         let i = try index(id)
@@ -158,6 +175,7 @@ public final class World {
     }
 
     /// All item identifiers, in the order they were added (removed ones left out).
+    /// - Complexity: O(items × log items) (sorted on each call).
     public var itemIDs: [ItemID] {
         items.table.identifierAt.map { ItemID(rawValue: $0) }.sorted()
     }
@@ -165,6 +183,8 @@ public final class World {
     // MARK: Springs
 
     /// Hangs `item` on a spring to a fixed point (`UIAttachmentBehavior(item:attachedToAnchor:)`).
+    /// - Complexity: amortized O(1); the next step or `isResting` re-classifies the world,
+    ///   O((items + springs) α(items)).
     @discardableResult
     public func attach(_ item: ItemID, to anchor: SIMD2<Double>, _ parameters: SpringParameters) throws -> SpringID {
         try parameters.validate()
@@ -183,6 +203,8 @@ public final class World {
     }
 
     /// Joins two items with a spring (`UIAttachmentBehavior(item:attachedTo:)`).
+    /// - Complexity: amortized O(1); the next step or `isResting` re-classifies the world,
+    ///   O((items + springs) α(items)).
     @discardableResult
     public func connect(_ itemA: ItemID, _ itemB: ItemID, _ parameters: SpringParameters) throws -> SpringID {
         try parameters.validate()
@@ -199,6 +221,10 @@ public final class World {
         return SpringID(rawValue: id)
     }
 
+    /// Removes a spring and wakes its items.
+    /// - Complexity: O(joint-solver items) when it wakes a resting island of joint-solver items,
+    ///   O(1) otherwise; the next step or `isResting` re-classifies the world,
+    ///   O((items + springs) α(items)).
     public func removeSpring(_ id: SpringID) throws {
         let s = try springIndex(id)
         wake(Int(springs.itemA[s]))
@@ -222,6 +248,8 @@ public final class World {
 
     /// Moves the fixed point of a spring from `attach` (throws `DynamicsError.noAnchor` for a
     /// spring between two items) and wakes its item.
+    /// - Complexity: O(joint-solver items) when it wakes a resting island of joint-solver items;
+    ///   O(1) otherwise.
     public func setAnchor(_ id: SpringID, _ anchor: SIMD2<Double>) throws {
         guard anchor.x.isFinite, anchor.y.isFinite else { throw DynamicsError.invalidParameter("anchor must be finite") }
         let s = try springIndex(id)
@@ -236,6 +264,9 @@ public final class World {
 
     public func parameters(_ id: SpringID) throws -> SpringParameters { springs.parameters(try springIndex(id)) }
 
+    /// Changes a spring's length, damping and frequency, and wakes every item.
+    /// - Complexity: amortized O(1); the next step or `isResting` re-classifies the world,
+    ///   O((items + springs) α(items)).
     public func setParameters(_ id: SpringID, _ parameters: SpringParameters) throws {
         try parameters.validate()
         let s = try springIndex(id)
@@ -252,6 +283,8 @@ public final class World {
 
     /// Switches a spring off (it stays, keeps its parameters and anchor, and applies no force:
     /// unlike `frequency = 0`, which is rigid) or back on. Wakes its items.
+    /// - Complexity: constant itself; when it changes the state, the next step or `isResting`
+    ///   re-classifies the world, O((items + springs) α(items)).
     public func setEnabled(_ id: SpringID, _ enabled: Bool) throws {
         let s = try springIndex(id)
         guard springs.enabled[s] != enabled else { return }
@@ -266,6 +299,7 @@ public final class World {
     public func isEnabled(_ id: SpringID) throws -> Bool { springs.enabled[try springIndex(id)] }
 
     /// All spring identifiers, in the order they were added (removed ones left out).
+    /// - Complexity: O(springs × log springs) (sorted on each call).
     public var springIDs: [SpringID] {
         springs.table.identifierAt.map { SpringID(rawValue: $0) }.sorted()
     }
@@ -287,6 +321,7 @@ public final class World {
     }
 
     /// The springs attached to an item, in the order they were added.
+    /// - Complexity: O(springs): every spring is scanned.
     public func springs(of item: ItemID) throws -> [SpringID] {
         let i = Int32(try index(item))
         return (0..<springs.count).filter { springs.itemA[$0] == i || springs.itemB[$0] == i }
