@@ -63,6 +63,7 @@ public struct FlowLayout: Equatable, Sendable {
     }
 
     /// Indices of the items whose frames intersect `rect`, in order (a contiguous range).
+    /// - Complexity: O(log items + visible).
     public func indices(in rect: Rect) -> Range<Int> {
         guard itemCount > 0, rect.height > 0 else { return 0..<0 }
         // First item whose bottom is below the rect's top (bottoms increase with the index).

@@ -25,6 +25,7 @@ public struct GalleryLayout: Equatable, Sendable {
     }
 
     /// Frames of `count` items in display order, with `selected` enlarged; and the content height.
+    /// - Complexity: O(count).
     public func frames(count: Int, selected: Int?) -> (frames: [Rect], height: Double) {
         var frames: [Rect] = []
         frames.reserveCapacity(count)
@@ -54,6 +55,7 @@ public struct GalleryLayout: Equatable, Sendable {
     }
 
     /// The index whose frame contains `point`, else the nearest frame's index.
+    /// - Complexity: O(frames) (a linear scan).
     public static func index(at point: SIMD2<Double>, in frames: [Rect]) -> Int? {
         var best: (index: Int, distance: Double)?
         for (k, f) in frames.enumerated() {

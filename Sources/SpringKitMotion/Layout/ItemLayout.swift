@@ -8,9 +8,12 @@ public protocol ItemLayout {
     /// Size of all the items laid out.
     var contentSize: SIMD2<Double> { get }
     /// Indices of the items whose frames intersect `rect`, ascending.
+    /// - Complexity: O(visible) for `GridItems`, O(log items + visible) for `FlowLayout`.
     func indices(intersecting rect: Rect) -> [Int]
     /// At least as many as `indices(intersecting:)` returns, found without listing them
-    /// (to check the memory a result needs before making it). - Complexity: O(1).
+    /// (to check the memory a result needs before making it).
+    /// - Complexity: less than `indices(intersecting:)`, as no array is made: constant for
+    ///   `GridItems`, O(log items + visible) for `FlowLayout`.
     func indexCountBound(intersecting rect: Rect) -> Int
     /// The index whose frame's center is nearest to `point` (nil when there are no items).
     func nearestIndex(to point: SIMD2<Double>) -> Int?
@@ -22,6 +25,8 @@ extension FlowLayout: ItemLayout {
     /// - Complexity: O(log N + visible).
     public func indices(intersecting rect: Rect) -> [Int] { Array(indices(in: rect)) }
 
+    /// The number of items `rect` shows (the range `indices(in:)` finds, without its array).
+    /// - Complexity: O(log items + visible).
     public func indexCountBound(intersecting rect: Rect) -> Int { indices(in: rect).count }
 
     /// The line whose center is nearest `point.y`. - Complexity: O(1).

@@ -4,6 +4,9 @@ import SpringKitDynamics
 /// VPRubberMenu's layout rules over a `World`: springs for the items in the visible
 /// rect (bounds inset by −`visibleInset`), the bounds-change resistance rule, and the
 /// pre-offset of newly visible items. See docs/rubbermenu.md.
+///
+/// Costs: `boundsChanged` visits every attached item; `layoutPass` finds the visible items by
+/// binary search and removes those that left one by one, each a scan of the world's springs.
 public final class RubberMenuLayout {
     /// The menu's constants; all overridable.
     public struct Constants: Equatable, Sendable {
@@ -70,6 +73,7 @@ public final class RubberMenuLayout {
     /// `shouldInvalidateLayout(forBoundsChange:)`: records `latestDelta` and shifts every
     /// attached item by the resistance rule, from its center as last written to the layout.
     /// With no touch location known, only `latestDelta` changes.
+    /// - Complexity: O(attached items).
     public func boundsChanged(delta: Double, touchY: Double?) throws {
         latestDelta = delta
         guard let touchY else { return }
@@ -85,6 +89,8 @@ public final class RubberMenuLayout {
     /// `prepare()`: springs of items that left the inset visible rect are removed; each
     /// newly visible item gets a spring anchored at its layout center and, while a touch
     /// location is known, is pre-offset by the resistance rule with `latestDelta`.
+    /// - Complexity: O(log items + visible + removed × attached): each item that leaves is
+    ///   removed from the world, which scans its springs (`World.removeItem`).
     public func layoutPass(bounds: Rect, touchY: Double?) throws {
         let visible = flow.indices(in: bounds.outset(by: constants.visibleInset))
         // Remove from both ends what is no longer visible.

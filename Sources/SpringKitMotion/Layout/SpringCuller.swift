@@ -7,6 +7,9 @@ import SpringKitDynamics
 ///
 /// `resyncDistance` > 0 re-syncs only after the bounds moved more than that far since the
 /// last sync (THSpringyCollectionView's 30 pt).
+///
+/// Costs: `update` is linear in the attached and visible items, but each item that leaves
+/// costs a scan of the world's springs (`World.removeItem`); `entry(at:)` is a binary search.
 public final class SpringCuller {
     /// One attached layout item.
     public struct Entry: Equatable, Sendable {
@@ -43,7 +46,9 @@ public final class SpringCuller {
     /// index order), then adds the newly visible ones in index order, each at its layout center
     /// moved by `preShift(index, center)` (a pre-offset; nil: none). Returns the indices added
     /// and removed; both are empty when the resync distance was not reached.
-    /// - Complexity: O(attached + visible).
+    /// - Complexity: O(attached + visible + removed × springs in the world), plus the layout's
+    ///   `indices(intersecting:)`: each item that left is removed from the world, which scans
+    ///   its springs (`World.removeItem`).
     @discardableResult
     public func update(layout: ItemLayout, bounds: Rect,
                        preShift: ((Int, SIMD2<Double>) throws -> SIMD2<Double>)? = nil) throws -> (added: [Int], removed: [Int]) {
@@ -120,6 +125,7 @@ public final class SpringCuller {
     }
 
     /// Removes every attached item from the world.
+    /// - Complexity: O(attached × springs in the world) (`World.removeItem` scans the springs).
     public func removeAll() throws {
         for entry in entries { try world.removeItem(entry.item) }
         entries = []

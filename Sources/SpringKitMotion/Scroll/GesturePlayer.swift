@@ -51,6 +51,7 @@ public final class GesturePlayer: FrameClock {
     }
 
     /// The finger moves by `distance` over `seconds`, in equal steps, one per frame.
+    /// - Complexity: O(seconds / frame duration) frames, each as `advanceFrame(finger:)`.
     public func drag(by distance: SIMD2<Double>, seconds: Double) throws {
         let drag = try FingerDrag(on: scrollView, by: distance, seconds: seconds, animator: animator)
         for k in 1...drag.frames { try advanceFrame(finger: drag.finger(after: k)) }
@@ -68,6 +69,7 @@ public final class GesturePlayer: FrameClock {
 
     /// One display frame: the finger moves to `finger` (viewport coordinates) when given,
     /// else the scroll view decelerates or bounces for a frame.
+    /// - Complexity: the hooks' cost plus one `DynamicAnimator.advanceFrame`.
     public func advanceFrame(finger: SIMD2<Double>?) throws {
         let old = scrollView.offset
         if let finger {

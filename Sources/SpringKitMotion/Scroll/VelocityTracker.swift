@@ -14,7 +14,7 @@ public struct VelocityTracker: Sendable {
     }
 
     /// Adds a sample; times must not decrease. Samples older than the window are dropped.
-    /// - Complexity: amortised O(1).
+    /// - Complexity: O(samples in the window): dropping an old sample shifts the rest.
     public mutating func add(time t: Double, position p: SIMD2<Double>) throws {
         guard t.isFinite, p.x.isFinite, p.y.isFinite else { throw MotionError.invalidParameter("velocity samples must be finite") }
         if let last = samples.last, t < last.t {
