@@ -9,6 +9,9 @@
 /// regenerate. Applying a snapshot computes the difference from the old order
 /// (`CollectionDifference` with moves, see `PermutationDifference`); every dot whose slot
 /// changed flies to it on its spring (optionally staggered by position, optionally with a
+///
+/// Costs: a snapshot change is O(dots log dots) (the move count, see `PermutationDifference`);
+/// a frame steps every dot's spring, and a report frame draws every dot.
 /// seeded particle burst).
 public final class DotArt: Scenario {
     public struct Configuration: Sendable {
@@ -75,6 +78,7 @@ public final class DotArt: Scenario {
     /// - Parameters:
     ///   - budget: what the world's work and the recording are charged to (see `World.budget`).
     ///   - observer: receives the frames and marks (see `ScenarioRecorder`).
+    /// - Complexity: O(dots) (one item and spring per dot).
     public init(configuration: Configuration = Configuration(), seed: UInt64, budget: ResourceBudget? = nil,
                 observer: ScenarioObserver? = nil) throws {
         self.configuration = configuration
@@ -116,6 +120,7 @@ public final class DotArt: Scenario {
 
     /// Shuffles the order and recolours with `image`: the dot now at position p takes image[p]
     /// (the seed reloads every item). That order becomes the one `regenerate` returns to.
+    /// - Complexity: O(dots log dots), as `apply(order:burst:)`.
     @discardableResult
     public func change(to image: DotImage) throws -> Change {
         let imageColors = try image.colors(columns: configuration.columns, rows: configuration.rows)
@@ -128,6 +133,7 @@ public final class DotArt: Scenario {
 
     /// Shuffles the order without recolouring: every dot keeps its colour and flies to a
     /// random slot, so the picture scatters.
+    /// - Complexity: O(dots log dots), as `apply(order:burst:)`.
     @discardableResult
     public func explode() throws -> Change {
         observer?.scenario(didMark: "explode")
@@ -137,6 +143,7 @@ public final class DotArt: Scenario {
     /// Sorts the dots back to the slots of the last change (by the position each took its
     /// colour at) without recolouring: the picture reassembles. Before any change that is
     /// the identity.
+    /// - Complexity: O(dots log dots), as `apply(order:burst:)`.
     @discardableResult
     public func regenerate() throws -> Change {
         observer?.scenario(didMark: "regenerate")
@@ -145,6 +152,8 @@ public final class DotArt: Scenario {
 
     /// Applies a snapshot (identifiers by position) without recolouring: every relocated dot
     /// flies to its new slot with its colour.
+    /// - Complexity: O(dots log dots): the move count (`PermutationDifference.moveCount`) and
+    ///   the sort of the staggered starts.
     @discardableResult
     public func apply(order newOrder: [Int], burst: Bool = false) throws -> Change {
         var listed = [Bool](repeating: false, count: count)
@@ -187,17 +196,20 @@ public final class DotArt: Scenario {
     public func color(of id: Int) -> UInt32 { colorOf[id] }
 
     /// The picture the slots show once every dot has arrived: colours by position.
+    /// - Complexity: O(dots).
     public var colorsByPosition: [UInt32] { order.map { colorOf[$0] } }
 
     // MARK: Frames
 
     /// True when every dot is within `tolerance` of its slot and none waits to start.
+    /// - Complexity: O(dots).
     public func isWhole(tolerance: Double = 0.5) throws -> Bool {
         if !pending.isEmpty { return false }
         return try awayFromSlot(tolerance: tolerance) == 0
     }
 
     /// How many dots are farther than `tolerance` from their slots.
+    /// - Complexity: O(dots).
     public func awayFromSlot(tolerance: Double = 0.5) throws -> Int {
         try world.withPositionReader { reader in
             var away = 0
@@ -215,6 +227,10 @@ public final class DotArt: Scenario {
     /// One display frame (`FrameClock`: `wait`, `waitUntilRest`).
     public func advanceIdleFrame() throws { try advanceFrame() }
 
+    /// One display frame: the animator's tick, the staggered starts now due, the recording.
+    /// - Complexity: O(dots) for the world's step while it moves (`World.advance(steps:)`), plus
+    ///   O(staggered starts pending) for each start launched this frame, plus the recording:
+    ///   O(dots / recordEvery) trace rows, O(dots) on a report frame.
     public func advanceFrame() throws {
         try animator.advanceFrame()
         frame += 1
@@ -226,6 +242,7 @@ public final class DotArt: Scenario {
     }
 
     /// Runs frames until the image is whole and the world rests, or `limit` seconds pass.
+    /// - Complexity: O(frames played × dots).
     @discardableResult
     public func waitUntilWhole(limit: Double) throws -> Bool {
         guard limit.isFinite, limit >= 0 else { throw ScenarioError.invalidParameter("limit must be finite and ≥ 0") }
@@ -238,6 +255,7 @@ public final class DotArt: Scenario {
     }
 
     /// Keeps the current colours by position (`colorsByPosition`) as a finished image, for SVG output.
+    /// - Complexity: O(dots).
     public func recordImage(title: String) throws {
         observer?.scenario(didMark: "whole: \(title)")
         let colors = colorsByPosition

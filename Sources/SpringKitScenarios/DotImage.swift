@@ -31,10 +31,11 @@ public struct DotImage: Equatable, Sendable {
         PaletteEntry(symbol: "k", color: 0xA48961, name: "cracker shade"),
     ]
 
-    /// An image of background only.
     /// The most dots an image or a dot-art canvas may have (2048 × 2048).
     public static let largestDotCount = 4_194_304
 
+    /// An image of background only.
+    /// - Complexity: O(width × height).
     public static func blank(width: Int = 32, height: Int = 32) -> DotImage {
         DotImage(width: width, height: height, palette: articlePalette, pixels: .init(repeating: 0, count: width * height))
     }
@@ -44,6 +45,7 @@ public struct DotImage: Equatable, Sendable {
     public func color(x: Int, y: Int) -> UInt32 { palette[pixels[y * width + x]].color }
 
     /// Colours by position for a `columns` × `rows` canvas: the image centred on its background.
+    /// - Complexity: O(columns × rows).
     public func colors(columns: Int, rows: Int) throws -> [UInt32] {
         guard width <= columns && height <= rows else {
             throw DotImageError(path: "", line: 0, column: 0, reason: "a \(width)×\(height) image does not fit the \(columns)×\(rows) canvas")
@@ -57,6 +59,7 @@ public struct DotImage: Equatable, Sendable {
     }
 
     /// Parses the text format; errors carry the line and column.
+    /// - Complexity: O(the text's length × legend entries).
     public static func parse(_ text: String, path: String) throws -> DotImage {
         var palette: [PaletteEntry] = []
         var rows: [(line: Int, characters: [Character])] = []

@@ -6,6 +6,9 @@ import SpringKitMotion
 /// cell (tapping it again deselects); after a selection the view scrolls so the cell's
 /// vertical centre sits at the viewport centre, clamped to the content. Dragging reorders:
 /// the cell follows the finger, the others make room, and the selection stays on its item.
+///
+/// Costs: every gesture re-lays out every cell, O(cells); a recorded frame sorts the cells,
+/// O(cells log cells); a drag does both each frame.
 /// Every cell moves to its new frame on a spring.
 public final class Gallery: Scenario {
     public struct Configuration: Sendable {
@@ -56,6 +59,7 @@ public final class Gallery: Scenario {
     /// - Parameters:
     ///   - budget: what the world's work and the recording are charged to (see `World.budget`).
     ///   - observer: receives the frames and marks (see `ScenarioRecorder`).
+    /// - Complexity: O(cells).
     public init(configuration: Configuration = Configuration(), budget: ResourceBudget? = nil, observer: ScenarioObserver? = nil) throws {
         self.configuration = configuration
         guard configuration.count >= 0, configuration.count <= 100_000 else {
@@ -92,6 +96,7 @@ public final class Gallery: Scenario {
 
     /// Taps the cell at display `index`: selects it (and scrolls it to the centre), or
     /// deselects it when it is the selected one.
+    /// - Complexity: O(cells) (every cell's frame is recomputed).
     public func tap(_ index: Int) throws {
         try selection.tap(index)
         mark("tap \(index + 1)")
@@ -106,6 +111,7 @@ public final class Gallery: Scenario {
     }
 
     /// Moves the item at `source` to `destination` at once (no finger).
+    /// - Complexity: O(cells).
     public func move(from source: Int, to destination: Int) throws {
         try selection.move(from: source, to: destination)
         shownOrder = selection.items
@@ -120,6 +126,8 @@ public final class Gallery: Scenario {
     /// and the cell settles into its frame. The drop lands at `destination` whatever the
     /// interim layout put under the finger (with a cell enlarged, the rearranged layout can
     /// put a neighbour of `destination` there).
+    /// - Complexity: O(seconds / frame duration × cells log cells): each frame lays out every
+    ///   cell, finds the one under the finger and plays a recorded frame.
     public func drag(from source: Int, to destination: Int, seconds: Double) throws {
         let count = selection.items.count
         guard (0..<count).contains(source), (0..<count).contains(destination) else {
@@ -163,6 +171,8 @@ public final class Gallery: Scenario {
 
     public var isAtRest: Bool { world.isPaused && !scrollView.isMoving }
 
+    /// One display frame: the scroll view's deceleration or bounce, the animator's tick, the recording.
+    /// - Complexity: O(cells) for the world's step while it moves, O(cells log cells) when recorded.
     public func advanceFrame() throws {
         scrollView.advance(animator.configuration.frameDuration)
         try animator.advanceFrame()
@@ -174,6 +184,7 @@ public final class Gallery: Scenario {
     public func advanceIdleFrame() throws { try advanceFrame() }
 
     /// Where each item's cell is now (content coordinates), by identifier.
+    /// - Complexity: O(cells) (the item's display index is searched).
     public func cellFrame(of id: Int) throws -> Rect {
         try cellFrame(of: id, selected: shownOrder.firstIndex(of: id)! == shownSelected)
     }

@@ -9,6 +9,8 @@ public struct GallerySelection: Equatable, Sendable {
     /// Index of the selected item, if any.
     public private(set) var selected: Int?
 
+    /// `count` items in identifier order, none selected.
+    /// - Complexity: O(count).
     public init(count: Int) { items = Array(0..<count) }
 
     /// The selected item's identifier.
@@ -23,6 +25,7 @@ public struct GallerySelection: Equatable, Sendable {
     /// Removes the item at `source` and inserts it at `destination`; the selection follows:
     /// selected == source → destination; source < selected ≤ destination → selected − 1;
     /// destination ≤ selected < source → selected + 1; otherwise unchanged.
+    /// - Complexity: O(items).
     public mutating func move(from source: Int, to destination: Int) throws {
         try check(source)
         try check(destination)

@@ -11,6 +11,9 @@ import SpringKitMotion
 public enum PermutationDifference {
     public static let standardLibraryLimit = 16_384
 
+    /// The minimal difference from `old` to `new` (the same identifiers), moves inferred.
+    /// - Complexity: O(N·D) up to `standardLibraryLimit` elements (quadratic for a shuffle),
+    ///   O(N log N) above it; N elements, D changes.
     public static func difference(from old: [Int], to new: [Int]) -> CollectionDifference<Int> {
         if old.count <= standardLibraryLimit { return new.difference(from: old).inferringMoves() }
         return viaLongestIncreasingSubsequence(from: old, to: new)

@@ -7,6 +7,10 @@ import SpringKitMotion
 ///
 /// One frame, in order: input (finger or deceleration/bounce) → bounds change
 /// (resistance rule) → layout pass (culling, new springs) → one animator tick (the
+///
+/// Costs: a frame is linear in the attached (visible) cells: the layout pass finds them by
+/// binary search, each cell that leaves costs a scan of the world's springs, the world steps
+/// them, and the recording sorts them by zIndex.
 /// world takes the frame's fixed steps) → cells (stretch) → recording.
 public final class RubberMenu: Scenario {
     public typealias StretchMode = RubberStretchMode
@@ -55,6 +59,7 @@ public final class RubberMenu: Scenario {
     /// - Parameters:
     ///   - budget: what the world's work and the recording are charged to (see `World.budget`).
     ///   - observer: receives the frames and marks (see `ScenarioRecorder`).
+    /// - Complexity: O(log items + visible) (the first layout pass).
     public init(configuration: Configuration = Configuration(), budget: ResourceBudget? = nil, observer: ScenarioObserver? = nil) throws {
         self.configuration = configuration
         var scroll = configuration.scroll
@@ -96,6 +101,7 @@ public final class RubberMenu: Scenario {
     }
 
     /// The finger moves by `distance` over `seconds`, in equal steps, one per frame.
+    /// - Complexity: O(seconds / frame duration) frames, each as `advanceFrame(finger:)`.
     public func drag(by distance: SIMD2<Double>, seconds: Double) throws {
         let drag = try FingerDrag(on: scrollView, by: distance, seconds: seconds, animator: animator)
         mark("drag \(NumberFormat.human(distance.y, decimals: 1)) pt")
@@ -117,6 +123,8 @@ public final class RubberMenu: Scenario {
     // MARK: Frames
 
     /// One display frame (see the type's documentation for the order).
+    /// - Complexity: O(log items + attached × log attached + removed × attached): the layout pass
+    ///   (`RubberMenuLayout.layoutPass`), the world's step, and the cells sorted for recording.
     public func advanceFrame(finger: SIMD2<Double>?) throws {
         let old = scrollView.offset.y
         if let finger {
@@ -153,6 +161,7 @@ public final class RubberMenu: Scenario {
     }
 
     /// Visible cells (attached items) in drawing order: by zIndex = center.y, then index.
+    /// - Complexity: O(attached × log attached) (sorted).
     public func visibleCells() throws -> [(index: Int, center: SIMD2<Double>, stretch: Double)] {
         var cells: [(index: Int, center: SIMD2<Double>, stretch: Double)] = []
         for index in layout.attached {

@@ -63,6 +63,7 @@ public struct ScenarioFrame {
     }
 
     /// Adds the trace row of item `id` (its values in the description's column order).
+    /// - Complexity: amortized O(values).
     public mutating func addRow(id: Int, _ values: Double...) {
         rows.append(Double(frame))
         rows.append(time)
