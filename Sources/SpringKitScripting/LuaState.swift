@@ -53,6 +53,9 @@ public struct ScriptError: SpringKitError, Equatable {
 /// an instruction budget and a memory cap.
 ///
 /// Swift functions are exposed through a C trampoline (see `shim.h`): they report
+///
+/// Costs: running a chunk compiles it in time linear in its length and then runs for as
+/// long as the instruction budget allows; closing frees every object the script left.
 /// errors by throwing, and the Lua error is raised after the Swift frame returns.
 public final class LuaState {
     /// The main thread: the state itself, closed with it.
@@ -102,6 +105,7 @@ public final class LuaState {
     /// Closes the state: pending finalizers (`__gc`) run under the same instruction budget,
     /// deadline and memory cap as the script, and Swift functions refuse to run from them.
     /// Idempotent; the state is unusable afterwards.
+    /// - Complexity: O(objects the script left in the state), their finalizers included.
     public func close() {
         guard !isClosed else { return }
         isClosed = true
@@ -511,6 +515,8 @@ extension LuaState {
     }
 
     /// Runs Lua source text (for embedding and tests); results are discarded.
+    /// - Complexity: O(the source's length) to compile, plus the chunk's own work (bounded by
+    ///   `ScriptLimits.maxInstructions`, which the engine's work is charged to as well).
     public func run(_ source: String, name: String = "=chunk") throws {
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }

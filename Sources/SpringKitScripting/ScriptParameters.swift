@@ -38,6 +38,7 @@ public struct PresetDeclaration: Equatable, Sendable {
     }
 
     /// `NAME=value` pairs, as `--list-params` shows them.
+    /// - Complexity: O(values).
     public var valuesText: String { values.map { "\($0.name)=\(NumberFormat.shortest($0.value))" }.joined(separator: " ") }
 }
 
@@ -59,6 +60,7 @@ public struct ScriptParameters: Sendable {
 
     /// Adds an override given as `name=value` text.
     /// Errors show the text with control characters escaped (`\r`, `\0`), so they stay on one line.
+    /// - Complexity: O(the text's length + overrides).
     public mutating func addOverride(_ assignment: String) throws {
         guard let equals = assignment.firstIndex(of: "=") else {
             throw ParameterError("invalid parameter '\(VisibleText.escaped(assignment))': expected NAME=VALUE")
@@ -73,6 +75,8 @@ public struct ScriptParameters: Sendable {
         setOverride(name, value)
     }
 
+    /// Sets an override by name (replacing an earlier one of that name).
+    /// - Complexity: O(overrides).
     public mutating func setOverride(_ name: String, _ value: Double) {
         overrides.removeAll { $0.name == name }
         overrides.append((name, value))
@@ -80,7 +84,8 @@ public struct ScriptParameters: Sendable {
 
     /// Reads `name=value` lines; blank lines and `#` comments are skipped. `\r\n` line ends
     /// and a leading byte order mark are accepted; errors name `path:line`.
-    /// - Complexity: O(n) in the length of the text.
+    /// - Complexity: O(the text's length + lines × overrides): each line replaces an earlier
+    ///   override of its name.
     public mutating func addOverrides(fileText: String, path: String) throws {
         for (number, rawLine) in TextLines.split(fileText).enumerated() {
             let line = rawLine.trimmingCharacters(in: .whitespaces)
@@ -150,6 +155,7 @@ public struct ScriptParameters: Sendable {
 
     /// Fails when `--preset` names no preset the script declared, or a preset sets a
     /// parameter the script never declared.
+    /// - Complexity: O(presets' values × declarations).
     public func checkPresets() throws {
         for preset in presets {
             for value in preset.values where !declarations.contains(where: { $0.name == value.name }) {
@@ -164,6 +170,7 @@ public struct ScriptParameters: Sendable {
     }
 
     /// Fails when an override names a parameter the script did not declare.
+    /// - Complexity: O(overrides × declarations).
     public func checkAllOverridesDeclared() throws {
         for override in overrides where !declarations.contains(where: { $0.name == override.name }) {
             let known = declarations.map(\.name).joined(separator: ", ")
@@ -172,6 +179,7 @@ public struct ScriptParameters: Sendable {
     }
 
     /// `name=value` pairs in declaration order, as in a trace's `# params:` line.
+    /// - Complexity: O(declarations).
     public var headerText: String {
         declarations.map { "\($0.name)=\(NumberFormat.shortest($0.value))" }.joined(separator: " ")
     }

@@ -31,6 +31,8 @@ public struct ScriptRun {
         public var unit: String
     }
 
+    /// The last value reported for metric `name` (nil when none was).
+    /// - Complexity: O(metrics).
     public func metric(_ name: String) -> Double? { metrics.last { $0.name == name }?.value }
 }
 
@@ -69,6 +71,8 @@ public enum ScriptRunner {
 
     /// Runs the script at `path`. Throws `ScriptError` for unreadable files and script
     /// failures, `ParameterError` for invalid parameters.
+    /// - Complexity: O(the script's length) to read and compile, plus its own work, bounded by
+    ///   `options.limits` (the engine's work is charged to the same instruction budget).
     public static func run(path: String, options: ScriptOptions = ScriptOptions()) throws -> ScriptRun {
         let source = try readScript(path)
         let watchdog = options.onHardTimeout.flatMap { handler in
