@@ -88,7 +88,7 @@ extension TraceComparison {
                     }
                 }
                 try golden.advance()
-                try actual.advance()
+                try actual.advance(like: golden.current)
             } else if actual.line == nil || (golden.line != nil && (golden.frame, golden.id) < (actual.frame, actual.id)) {
                 try golden.validateLine()
                 try only(.onlyInGolden, golden, runs: &runs, result: &result)
@@ -142,15 +142,28 @@ private struct RowCursor {
         throw TraceFormatError(path: reader.path, line: reader.lineNumber, reason: "no header row")
     }
 
-    /// Moves to the next data row (skipping blank and `#` lines); checks it comes after the previous one.
-    mutating func advance() throws {
+    /// The current row's key and bytes, for the other trace's cursor (`advance(like:)`).
+    var current: (bytes: UnsafePointer<UInt8>, line: Range<Int>, frame: Double, id: Double)? {
+        line.map { (reader.bytes.baseAddress!, $0, frame, id) }
+    }
+
+    /// Moves to the next data row (skipping blank and `#` lines); checks it comes after the
+    /// previous one. When the row's bytes are those of `other` (the other trace's current
+    /// row, the common case), its key is taken from there instead of read again.
+    mutating func advance(like other: (bytes: UnsafePointer<UInt8>, line: Range<Int>, frame: Double, id: Double)? = nil) throws {
         let previous = (frame, id)
         while let next = try reader.nextLine() {
             let bytes = reader.bytes
             if next.isEmpty || bytes[next.lowerBound] == UInt8(ascii: "#") { continue }
             line = next
             rows += 1
-            try readKey(next)
+            if let other, other.line.count == next.count,
+               memcmp(other.bytes + other.line.lowerBound, bytes.baseAddress! + next.lowerBound, next.count) == 0 {
+                frame = other.frame
+                id = other.id
+            } else {
+                try readKey(next)
+            }
             if hasPrevious && !((frame, id) > previous) {
                 let what = (frame, id) == previous ? "repeats frame \(NumberFormat.shortest(frame)), id \(NumberFormat.shortest(id))"
                     : "frame \(NumberFormat.shortest(frame)), id \(NumberFormat.shortest(id)) comes after frame \(NumberFormat.shortest(previous.0)), id \(NumberFormat.shortest(previous.1))"
