@@ -37,12 +37,12 @@ let package = Package(
         .target(name: "SpringKitReport", dependencies: ["SpringKitScenarios", "SpringKitMotion", "SpringKitDynamics", "SpringKitMath", "SpringKitSupport"]),
         .target(name: "SpringKitScripting", dependencies: ["SpringKitReport", "SpringKitScenarios", "SpringKitMotion", "SpringKitDynamics", "SpringKitMath", "SpringKitSupport", "CLua"]),
         .target(name: "SpringKitTools", dependencies: ["SpringKitScripting", "SpringKitReport", "SpringKitScenarios", "SpringKitMotion", "SpringKitDynamics", "SpringKitMath", "SpringKitSupport"]),
-        .target(name: "SpringKitSim", dependencies: ["SpringKitTools", "SpringKitScripting", "SpringKitReport", "SpringKitScenarios", "SpringKitMotion", "SpringKitDynamics", "SpringKitMath", "SpringKitSupport"]),
+        .target(name: "SpringKitSim", dependencies: ["SpringKitScripting", "SpringKitReport", "SpringKitScenarios", "SpringKitMotion", "SpringKitDynamics", "SpringKitMath", "SpringKitSupport"]),
         // Raw mode, window size and signal-safe restore for `simrun tune`.
         .target(name: "CTerminal"),
         // The studio's loopback HTTP server: request checks (token, Host, Origin) and routes.
-        .target(name: "StudioServer", dependencies: ["SpringKitSim", "CMicroHTTPD"]),
-        .executableTarget(name: "simrun", dependencies: ["SpringKitSim", "CTerminal", "StudioServer"]),
+        .target(name: "StudioServer", dependencies: ["SpringKitSim", "SpringKitTools", "CMicroHTTPD"]),
+        .executableTarget(name: "simrun", dependencies: ["SpringKitSim", "SpringKitTools", "CTerminal", "StudioServer"]),
         // Data/: reference values read from the source tree (Data/math-reference.txt).
         .testTarget(name: "SpringKitSimTests", dependencies: ["SpringKitSim", "SpringKitTools", "SpringKitScripting", "SpringKitReport", "SpringKitScenarios", "SpringKitMotion", "SpringKitDynamics", "SpringKitMath", "SpringKitSupport", "CLua"], exclude: ["Data"]),
         .testTarget(name: "StudioServerTests", dependencies: ["StudioServer"]),

@@ -1,9 +1,9 @@
 import Foundation
 import SpringKitSupport
 
-/// A scenario that plays display frames on its animator's clock (`DynamicAnimator`): the rubber menu, the gallery and
-/// the gesture player. Waiting is defined once here, so every `wait` and `wait_until_rest`
-/// stops on the same frame whatever the scenario.
+/// Anything that plays display frames: the animator itself (`DynamicAnimator`), the gesture
+/// player and every scenario (rubber menu, gallery, dot art). Waiting is defined once here,
+/// so every `wait` and `wait_until_rest` stops on the same frame whatever plays.
 public protocol FrameClock: AnyObject {
     /// Seconds simulated so far.
     var time: Double { get }

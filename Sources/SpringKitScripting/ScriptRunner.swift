@@ -67,7 +67,7 @@ public struct ScriptOptions {
 /// Loads and runs one scenario script.
 public enum ScriptRunner {
     /// A run without recording read a recording it did not make (see `ScriptOptions.recordsOutputs`).
-    public struct RecordingNeeded: Error {}
+    package struct RecordingNeeded: Error {}
 
     /// Runs the script at `path`. Throws `ScriptError` for unreadable files and script
     /// failures, `ParameterError` for invalid parameters.

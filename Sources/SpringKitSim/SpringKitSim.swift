@@ -1,8 +1,9 @@
 /// SpringKitSim: deterministic, headless UIKit Dynamics-style springs for collection-view
 /// effects, scripted in Lua.
 ///
-/// This module is the library product: it re-exports the engine's layers, so one
-/// `import SpringKitSim` gives all of them. Start with `World` (dynamics), `ScrollView` and
+/// This module is the library product: it re-exports the engine's layers 1–7 (Support to
+/// Scripting), so one `import SpringKitSim` gives all of them. The tools layer (checks,
+/// sweeps, the tuner) has no public API: `simrun` and the studio import it themselves. Start with `World` (dynamics), `ScrollView` and
 /// `FlowLayout` (motion), `RubberMenu` (scenarios), `Trace` (trace and report) and
 /// `ScriptRunner` (Lua). docs/architecture.md describes the layers.
 @_exported import SpringKitSupport
@@ -12,7 +13,6 @@
 @_exported import SpringKitScenarios
 @_exported import SpringKitReport
 @_exported import SpringKitScripting
-@_exported import SpringKitTools
 
 public enum SpringKitSim {
     /// The library's version, as `simrun --version` prints it.

@@ -1,5 +1,6 @@
 import Foundation
 import SpringKitSim
+import SpringKitTools
 
 /// The studio's application: the page, the session (parameters, presets, the last good run)
 /// and the re-runs and saves the page asks for. Every run is `ScriptRunner.run` with the

@@ -1,5 +1,6 @@
 import Foundation
 import SpringKitSim
+import SpringKitTools
 
 /// `simrun check [PATH]... [--update] [--abs TOL] [--rel TOL] [--junit FILE] [--repeat N] [--shard i/n] [--artifacts DIR]`
 enum CheckCommand {

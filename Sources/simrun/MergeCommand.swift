@@ -1,5 +1,6 @@
 import Foundation
 import SpringKitSim
+import SpringKitTools
 
 /// `simrun merge FILE... [--junit OUT] [--csv OUT] [--descending]`: joins the outputs of
 /// `simrun check --shard i/n --junit FILE` or `simrun sweep --shard i/n --csv FILE` into what

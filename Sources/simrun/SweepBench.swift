@@ -1,5 +1,6 @@
 import Foundation
 import SpringKitSim
+import SpringKitTools
 
 enum SweepBench {
     static func run() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import SpringKitSim
+import SpringKitTools
 
 /// `simrun sweep SCRIPT --param NAME=START:STOP:STEP... [--metric NAME] [--jobs N]`
 enum SweepCommand {

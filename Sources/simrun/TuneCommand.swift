@@ -1,6 +1,7 @@
 import CTerminal
 import Foundation
 import SpringKitSim
+import SpringKitTools
 
 /// `simrun tune SCRIPT [script options]`: the full-screen tuner.
 enum TuneCommand {

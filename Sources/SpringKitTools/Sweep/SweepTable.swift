@@ -14,8 +14,9 @@ package enum SweepTable {
     }
 
     /// A sweep CSV that `parse` cannot read; the description names the file and line.
-    package struct FormatError: Error, CustomStringConvertible, Equatable {
+    package struct FormatError: SpringKitError, Equatable {
         package var description: String
+        package var blamesArguments: Bool { false }
         init(_ description: String) { self.description = description }
     }
 
