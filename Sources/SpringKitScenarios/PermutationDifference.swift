@@ -8,13 +8,13 @@ import SpringKitMotion
 /// difference is built from a longest increasing subsequence of the old positions in
 /// O(N log N): the elements on it stay, every other one is a move. The move count is taken
 /// from the subsequence at every size (`moveCount`).
-public enum PermutationDifference {
-    public static let standardLibraryLimit = 16_384
+package enum PermutationDifference {
+    package static let standardLibraryLimit = 16_384
 
     /// The minimal difference from `old` to `new` (the same identifiers), moves inferred.
     /// - Complexity: O(N·D) up to `standardLibraryLimit` elements (quadratic for a shuffle),
     ///   O(N log N) above it; N elements, D changes.
-    public static func difference(from old: [Int], to new: [Int]) -> CollectionDifference<Int> {
+    package static func difference(from old: [Int], to new: [Int]) -> CollectionDifference<Int> {
         if old.count <= standardLibraryLimit { return new.difference(from: old).inferringMoves() }
         return viaLongestIncreasingSubsequence(from: old, to: new)
     }
@@ -27,7 +27,7 @@ public enum PermutationDifference {
     /// a shuffle, and the standard library validates a difference by sorting its changes in
     /// unspecialised generic code.
     /// - Complexity: O(N log N).
-    public static func moveCount(from old: [Int], to new: [Int]) -> Int {
+    package static func moveCount(from old: [Int], to new: [Int]) -> Int {
         new.count - longestIncreasingSubsequenceLength(oldOffsets(from: old, to: new))
     }
 

@@ -57,7 +57,7 @@ public struct ScriptError: SpringKitError, Equatable {
 /// Costs: running a chunk compiles it in time linear in its length and then runs for as
 /// long as the instruction budget allows; closing frees every object the script left.
 /// errors by throwing, and the Lua error is raised after the Swift frame returns.
-public final class LuaState {
+package final class LuaState {
     /// The main thread: the state itself, closed with it.
     let mainThread: OpaquePointer
     /// The thread whose stack Swift code works on: the main thread, or the coroutine whose call
@@ -73,9 +73,9 @@ public final class LuaState {
     /// Receives the lines written by the script's `print`, in order. By default they are
     /// discarded: the library never writes to the process's output (a command line tool
     /// passes a handler that prints).
-    public var printHandler: (String) -> Void = { _ in }
+    package var printHandler: (String) -> Void = { _ in }
 
-    public init(limits: ScriptLimits = ScriptLimits()) throws {
+    package init(limits: ScriptLimits = ScriptLimits()) throws {
         runtime = .allocate(capacity: 1)
         runtime.initialize(to: skl_Runtime())
         resourceBudget = LuaResourceBudget(runtime)
@@ -106,7 +106,7 @@ public final class LuaState {
     /// deadline and memory cap as the script, and Swift functions refuse to run from them.
     /// Idempotent; the state is unusable afterwards.
     /// - Complexity: O(objects the script left in the state), their finalizers included.
-    public func close() {
+    package func close() {
         guard !isClosed else { return }
         isClosed = true
         runtime.pointee.closing = 1
@@ -130,9 +130,9 @@ public final class LuaState {
     }
 
     /// Bytes Lua has allocated at most so far.
-    public var peakMemory: Int { runtime.pointee.memoryPeak }
+    package var peakMemory: Int { runtime.pointee.memoryPeak }
     /// Bytes Lua has allocated now.
-    public var memoryInUse: Int { runtime.pointee.memoryUsed }
+    package var memoryInUse: Int { runtime.pointee.memoryUsed }
 
     // MARK: Running chunks
 
@@ -517,7 +517,7 @@ extension LuaState {
     /// Runs Lua source text (for embedding and tests); results are discarded.
     /// - Complexity: O(the source's length) to compile, plus the chunk's own work (bounded by
     ///   `ScriptLimits.maxInstructions`, which the engine's work is charged to as well).
-    public func run(_ source: String, name: String = "=chunk") throws {
+    package func run(_ source: String, name: String = "=chunk") throws {
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
         try run(source: Array(source.utf8), chunkName: name, results: 0)

@@ -156,7 +156,7 @@ public struct ScriptParameters: Sendable {
     /// Fails when `--preset` names no preset the script declared, or a preset sets a
     /// parameter the script never declared.
     /// - Complexity: O(presets' values × declarations).
-    public func checkPresets() throws {
+    func checkPresets() throws {
         for preset in presets {
             for value in preset.values where !declarations.contains(where: { $0.name == value.name }) {
                 throw ParameterError("preset '\(preset.name)' sets '\(value.name)', which the script does not declare")
@@ -171,7 +171,7 @@ public struct ScriptParameters: Sendable {
 
     /// Fails when an override names a parameter the script did not declare.
     /// - Complexity: O(overrides × declarations).
-    public func checkAllOverridesDeclared() throws {
+    func checkAllOverridesDeclared() throws {
         for override in overrides where !declarations.contains(where: { $0.name == override.name }) {
             let known = declarations.map(\.name).joined(separator: ", ")
             throw ParameterError("unknown parameter '\(VisibleText.escaped(override.name))' (the script declares: \(known.isEmpty ? "none" : known))")

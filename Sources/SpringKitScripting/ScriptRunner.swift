@@ -21,7 +21,7 @@ public struct ScriptRun {
     /// The Lua allocator's peak, in bytes.
     public var peakLuaMemory: Int
     /// The script line of each `springkit.param` declaration, by parameter name.
-    public var parameterLines: [String: Int] = [:]
+    package var parameterLines: [String: Int] = [:]
     /// Expectations declared with `springkit.expect{...}`, in order; `simrun check` tests them.
     public var expectations: [TraceExpectation] = []
 

@@ -111,7 +111,7 @@ public final class SpringCuller {
     /// `r = |touchY − anchorY| / resistance` and the shift clamped to ±`maxShift` (infinite: the
     /// WWDC / TeehanLax rule `delta < 0 ? max(delta, delta·r) : min(delta, delta·r)`).
     /// - Complexity: O(attached).
-    public func shiftAttached(delta: Double, touchY: Double, resistance: Double, maxShift: Double) throws {
+    package func shiftAttached(delta: Double, touchY: Double, resistance: Double, maxShift: Double) throws {
         guard delta.isFinite, touchY.isFinite, resistance.isFinite, resistance > 0, !maxShift.isNaN, maxShift >= 0 else {
             throw MotionError.invalidParameter("shift needs finite delta and touch, resistance > 0, max shift ≥ 0")
         }
