@@ -127,22 +127,10 @@ enum CheckCommand {
         if let junit {
             try AtomicFile.write(JUnitReport.render(cases, properties: shard.map { [("shard", $0.text)] } ?? [], systemOut: console.text), to: junit)
         }
-        print(summaryLine(cases))
+        let tally = CheckTally(cases)
+        print(tally.summaryLine)
         for message in badInput { FileHandle.standardError.write(Data("simrun: check: \(VisibleText.escaped(message))\n".utf8)) }
-        return exitStatus(cases)
-    }
-
-    /// `check: N passed, M failed[, K skipped]`, over every test case (goldens and expectations).
-    static func summaryLine(_ cases: [JUnitReport.Case]) -> String {
-        let passed = cases.filter { $0.result == .passed }.count
-        let skipped = cases.filter { if case .skipped = $0.result { return true }; return false }.count
-        let failed = cases.count - passed - skipped
-        return "check: \(passed) passed, \(failed) failed" + (skipped > 0 ? ", \(skipped) skipped" : "")
-    }
-
-    static func exitStatus(_ cases: [JUnitReport.Case]) -> Int32 {
-        if cases.contains(where: { if case .error = $0.result { return true }; return false }) { return 2 }
-        return cases.contains(where: { if case .failure = $0.result { return true }; return false }) ? 1 : 0
+        return tally.exitStatus
     }
 
     static func line(_ outcome: GoldenCheck.Outcome, timings: Bool = true) -> String {

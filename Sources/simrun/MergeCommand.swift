@@ -94,15 +94,12 @@ enum MergeCommand {
         let merged = JUnitReport.merge(shards)
         if let output { try AtomicFile.write(merged, to: output) }
         print(JUnitReport.unescape(shards.map(\.escapedSystemOut).joined()), terminator: "")
-        let cases = shards.flatMap(\.cases)
-        let count = { (kind: JUnitReport.Parsed.Kind) in cases.filter { $0.kind == kind }.count }
-        let passed = count(.passed), skipped = count(.skipped)
-        print("check: \(passed) passed, \(cases.count - passed - skipped) failed" + (skipped > 0 ? ", \(skipped) skipped" : ""))
+        let tally = CheckTally(shards.flatMap(\.cases).map(\.kind))
+        print(tally.summaryLine)
         for message in shards.flatMap(\.errorMessages) {
             FileHandle.standardError.write(Data("simrun: check: \(VisibleText.escaped(message))\n".utf8))
         }
-        if count(.error) > 0 { return 2 }
-        return count(.failure) > 0 ? 1 : 0
+        return tally.exitStatus
     }
 
     private static func mergeSweep(_ files: [(path: String, text: String)], output: String?, descending: Bool) throws -> Int32 {

@@ -22,3 +22,16 @@ final class GoldenUpdatePolicyTests: XCTestCase {
         for off in [nil, "", "0", "false", "False", "no", "NO"] { XCTAssertFalse(GoldenUpdatePolicy.isSet(off), off ?? "nil") }
     }
 }
+
+/// A check's closing line and exit status, the same for one run and for merged shards.
+final class CheckTallyTests: XCTestCase {
+    func testErrorsCountAsFailedAndDecideTheStatus() {
+        let cases: [JUnitReport.Parsed.Kind] = [.passed, .passed, .skipped, .failure]
+        XCTAssertEqual(CheckTally(cases).summaryLine, "check: 2 passed, 1 failed, 1 skipped")
+        XCTAssertEqual(CheckTally(cases).exitStatus, 1)
+        XCTAssertEqual(CheckTally(cases + [.error]).summaryLine, "check: 2 passed, 2 failed, 1 skipped")
+        XCTAssertEqual(CheckTally(cases + [.error]).exitStatus, 2)
+        XCTAssertEqual(CheckTally([JUnitReport.Parsed.Kind.passed]).summaryLine, "check: 1 passed, 0 failed")
+        XCTAssertEqual(CheckTally([JUnitReport.Parsed.Kind]()).exitStatus, 0)
+    }
+}
