@@ -14,7 +14,8 @@ local g = sk.gallery{count = 24, columns = 3, damping = damping, frequency = fre
 local function step(label)
   local rested = g:wait_until_rest(10)
   if not rested then error(label .. ": did not come to rest within 10 s") end
-  print(string.format("%-44s selected %-4s image %-4s offset %6.1f", label,
+  -- Padded by characters, not bytes: labels hold "→".
+  print(string.format("%s%s selected %-4s image %-4s offset %6.1f", label, string.rep(" ", math.max(1, 47 - utf8.len(label))),
     tostring(g.selected or "-"), tostring(g.selected_item or "-"), g.offset))
 end
 
