@@ -8,15 +8,25 @@ import Darwin
 /// Runs a program for the benchmarks with `posix_spawn` and `wait4`, so its wall time is
 /// measured to the microsecond (Foundation's `Process.waitUntilExit` returns on 50 ms
 /// ticks on Linux: timing `sleep 0.003` that way gives 0.051 s), and its peak resident
-/// memory comes from the kernel's accounting of that child alone.
+/// memory comes from the kernel's accounting of that child.
+///
+/// On Linux a child's peak starts at its parent's: `posix_spawn` runs the child in the
+/// parent's address space until `exec`, and `exec` records that space's high-water mark as
+/// the child's. A suite that has held a million-spring world would report every later
+/// child at its own peak (410 MB for a 92 MB check). So before each spawn the parent returns
+/// freed heap to the system (`malloc_trim`), resets its own high-water mark to what it holds
+/// now (`/proc/self/clear_refs`, Linux ≥ 4.0), and
+/// `parentResidentBytes` says what that was: a child's figure is exact when above it.
 enum ChildProcess {
     struct Result {
         var status: Int32
         var seconds: Double
         /// CPU time the child used (user + system), seconds: what a busy machine inflates least.
         var cpuSeconds: Double
-        /// The child's peak resident set, bytes.
+        /// The child's peak resident set, bytes (at least `parentResidentBytes` on Linux).
         var peakResidentBytes: Int
+        /// The parent's resident set when it spawned the child, bytes (0 where not read).
+        var parentResidentBytes: Int
         /// What it wrote to standard output (standard error is discarded unless it failed).
         var output: String
         var errorOutput: String
@@ -43,6 +53,7 @@ enum ChildProcess {
         posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
+        let parentResident = resetHighWaterMark()
         var pid: pid_t = 0
         let start = DispatchTime.now().uptimeNanoseconds
         let spawned = argv.withUnsafeBufferPointer { argvBuffer in
@@ -68,7 +79,24 @@ enum ChildProcess {
         let cpu = Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
             + Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
         return Result(status: exited ? (status >> 8) & 0xff : 128 + (status & 0x7f), seconds: seconds, cpuSeconds: cpu,
-                      peakResidentBytes: peak, output: read(outPath), errorOutput: read(errPath))
+                      peakResidentBytes: peak, parentResidentBytes: parentResident, output: read(outPath), errorOutput: read(errPath))
+    }
+
+    /// Linux: sets this process's peak resident set to its current one (writing 5 to
+    /// /proc/self/clear_refs) and returns the current one, bytes; 0 elsewhere or when refused.
+    private static func resetHighWaterMark() -> Int {
+        #if os(Linux)
+        _ = glibcMallocTrim(0)   // give freed heap back first: what the suite freed stays resident otherwise
+        guard let clear = fopen("/proc/self/clear_refs", "w") else { return 0 }
+        fputs("5", clear)
+        fclose(clear)
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
+              let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "") else { return 0 }
+        return kilobytes * 1024
+        #else
+        return 0
+        #endif
     }
 
     /// Runs it and fails unless it exits 0.
@@ -92,3 +120,8 @@ enum ChildProcess {
     /// This program's own path, for running it as a child.
     static var simrun: String { URL(fileURLWithPath: CommandLine.arguments[0]).path }
 }
+
+#if os(Linux)
+/// glibc's `malloc_trim(size_t pad)`, which Swift's Glibc module does not export.
+@_silgen_name("malloc_trim") private func glibcMallocTrim(_ pad: Int) -> Int32
+#endif
