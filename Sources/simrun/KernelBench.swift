@@ -130,7 +130,7 @@ enum KernelBench {
             print("ns per spring-step on \(large) (1 thread, one run): "
                   + variants.map { "\($0.name) \(NumberFormat.fixed((seconds[$0] ?? .nan) * 1e9 / stepsTimed, 3))" }.joined(separator: ", "))
         }
-        print("items at the end: \(resting) resting, \(swinging) not (both must occur)")
+        print("items at the end, over the \(workloads.count) workloads: \(resting) resting, \(swinging) not (both must occur)")
         let names = variants.map(\.name).joined(separator: ", ")
         if differences.isEmpty && resting > 0 && swinging > 0 {
             print("kernel variants: \(names) — \(workloads.count) workloads, identical bytes")

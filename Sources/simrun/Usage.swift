@@ -18,6 +18,18 @@ enum Usage {
       simrun bench [SECTION]...        print speed and memory figures (release build)
       simrun --help | --version
 
+    \(runOptions)
+
+    exit status: 0 success, 1 a check found differences, 2 bad input (usage, script error,
+    invalid parameter, unreadable file) with a one-line reason on stderr.
+    'simrun help run', 'simrun help check', 'simrun help tune', 'simrun help studio', 'simrun help sweep', 'simrun help merge', 'simrun help convert', 'simrun help bench' for those commands.
+    docs: docs/cli.md, docs/lua-api.md, docs/tutorial.md, docs/effects.md, docs/physics.md, docs/traces.md,
+      docs/ci.md, docs/studio.md, docs/tuning.md, docs/rubbermenu.md, docs/dotart.md, docs/gallery.md,
+      docs/architecture.md, docs/adding-a-scenario.md
+    """
+
+    /// The options of `simrun SCRIPT` (also `simrun help run`).
+    static let runOptions = """
     run options:
       --trace FILE           where the trace goes (default out/NAME.csv when the script returns one)
       --jsonl                write the trace as JSON Lines instead of CSV
@@ -26,19 +38,13 @@ enum Usage {
       --quiet, -q            print nothing but errors
       --list-params          list the script's parameters (defaults, ranges, docs) and exit
     \(ScriptOptionFlags.help)
-
-    exit status: 0 success, 1 a check found differences, 2 bad input (usage, script error,
-    invalid parameter, unreadable file) with a one-line reason on stderr.
-    'simrun help check', 'simrun help tune', 'simrun help studio', 'simrun help sweep', 'simrun help merge', 'simrun help convert', 'simrun help bench' for those commands.
-    docs: docs/cli.md, docs/lua-api.md, docs/tutorial.md, docs/effects.md, docs/physics.md, docs/traces.md,
-      docs/ci.md, docs/studio.md, docs/tuning.md, docs/rubbermenu.md, docs/dotart.md, docs/gallery.md,
-      docs/architecture.md, docs/adding-a-scenario.md
     """
 
-    static let topics = ["check", "tune", "studio", "sweep", "merge", "convert", "bench"]
+    static let topics = ["run", "check", "tune", "studio", "sweep", "merge", "convert", "bench"]
 
     static func topic(_ name: String) -> String? {
         switch name {
+        case "run": return "usage: simrun SCRIPT [options]\n\nRuns a scenario script: prints its summary, writes its trace and report.\n\n" + runOptions
         case "check": return CheckCommand.help
         case "bench": return BenchCommand.help
         case "convert": return ConvertCommand.help

@@ -158,7 +158,7 @@ final class ScriptErrorTests: XCTestCase {
         for doc in docs {
             XCTAssertTrue(help.stdout.contains("docs/\(doc)"), "simrun --help does not list docs/\(doc)")
         }
-        for topic in ["check", "tune", "studio", "sweep", "merge", "convert", "bench"] {
+        for topic in ["run", "check", "tune", "studio", "sweep", "merge", "convert", "bench"] {
             XCTAssertTrue(help.stdout.contains("'simrun help \(topic)'"), "simrun --help does not name 'simrun help \(topic)'")
             let page = try Simrun.run(["help", topic])
             XCTAssertEqual(page.status, 0, topic)
