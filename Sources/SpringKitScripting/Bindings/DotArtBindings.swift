@@ -38,14 +38,7 @@ extension ModuleBuilder {
                 call.push(change.moves); call.push(change.relocated)
                 return 2
             }),
-            ("wait_until_whole", { call, a in
-                let limit = try call.number(2, default: 10)
-                let start = a.time
-                let whole = try call.checked(2) { try a.waitUntilWhole(limit: limit) }
-                call.push(whole)
-                call.push(a.time - start)
-                return 2
-            }),
+            ("wait_until_whole", { call, a in try Self.timedWait(call, a) { try a.waitUntilWhole(limit: $0) } }),
             ("order", { call, a in
                 call.pushIntegerArray(a.order)
                 return 1

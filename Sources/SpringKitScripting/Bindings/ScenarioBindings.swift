@@ -67,6 +67,18 @@ extension ModuleBuilder {
 
     /// Methods capture the session alone: capturing a `ModuleBuilder` would hold the Lua state
     /// from its own functions (a cycle).
+    /// A wait with a goal: reads the limit (argument 2, seconds, default 10), plays until
+    /// `wait` says the goal is reached or the limit passes, and returns to Lua whether it was
+    /// reached and the seconds played (`wait_until_rest`, dot art's `wait_until_whole`).
+    static func timedWait(_ call: LuaCall, _ clock: FrameClock, _ wait: (Double) throws -> Bool) throws -> Int32 {
+        let limit = try call.number(2, default: 10)
+        let start = clock.time
+        let reached = try call.checked(2) { try wait(limit) }
+        call.push(reached)
+        call.push(clock.time - start)
+        return 2
+    }
+
     private static func sharedScenarioMethods<S: LuaScenario>(_ type: S.Type, session: ScriptSession) -> [(String, ScenarioMethod<S>)] {
         [
             ("wait", { call, s in
@@ -74,14 +86,7 @@ extension ModuleBuilder {
                 try call.checked(2) { try s.wait(seconds: seconds) }
                 return 0
             }),
-            ("wait_until_rest", { call, s in
-                let limit = try call.number(2, default: 10)
-                let start = s.time
-                let rested = try call.checked(2) { try s.waitUntilRest(limit: limit) }
-                call.push(rested)
-                call.push(s.time - start)
-                return 2
-            }),
+            ("wait_until_rest", { call, s in try timedWait(call, s) { try s.waitUntilRest(limit: $0) } }),
             ("trace", { call, s in
                 call.push(TraceBox(s.trace, unrecorded: session.unrecordedFlag(recorded: s.recordsTrace), budget: session.budget),
                           as: LuaClasses.trace)
