@@ -29,6 +29,8 @@ local colors = {0xE8505B, 0xF9D56E, 0x14B1AB, 0x5C6E91, 0xF08A5D, 0xB83B5E, 0x6A
 
 local function record(frame, t)
   trace:add(frame, t, 1, scroll.offset, scroll.velocity, target)
+  -- A run that makes no report (simrun check, a sweep point) skips the drawing.
+  if not report.recording then return end
   local shapes = {}
   for _, i in ipairs(cards:visible(scroll:bounds(), 0)) do
     shapes[#shapes + 1] = {rect = cards:frame(i), radius = 14, color = colors[i]}

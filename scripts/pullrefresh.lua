@@ -29,6 +29,8 @@ local function record(frame, t)
   if state == "pulling" and scroll.overscroll > threshold then state = "armed" end
   if state == "armed" and scroll.overscroll <= threshold then state = "pulling" end
   trace:add(frame, t, 1, scroll.offset, scroll.velocity, state == "refreshing" and 1 or 0)
+  -- A run that makes no report (simrun check, a sweep point) skips the drawing.
+  if not report.recording then return end
   local shapes = {}
   for _, i in ipairs(rows:visible(scroll:bounds(), 0)) do
     shapes[#shapes + 1] = {rect = rows:frame(i), color = 0xfafafa}

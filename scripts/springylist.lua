@@ -51,18 +51,23 @@ local report = sk.report{title = "Springy list", viewport = {320, 568},
 local watched = 14
 
 local function record(frame, t)
+  -- A run that makes no report (simrun check, a sweep point) skips the drawing.
+  local drawing = report.recording
   local shapes, watched_lag = {}, 0
   for _, entry in ipairs(springs:entries()) do
     local x, y = world:layout_position(entry.item)
     local _, lag = world:displacement(entry.spring)
     if entry.index == watched then watched_lag = lag end
     trace:add(frame, t, entry.index, x, y, lag)
-    local frame_rect = rows:frame(entry.index)
-    shapes[#shapes + 1] = {rect = frame_rect, radius = 6, stroke = true, ghost = true, color = 0x90a4ae}
-    shapes[#shapes + 1] = {center = {x, y}, size = {frame_rect.width, frame_rect.height}, radius = 6,
-                           color = entry.index == watched and 0xf08a5d or 0x5c6e91}
-    shapes[#shapes + 1] = {text = tostring(entry.index), at = {x, y}, align = "center", size = 13, color = 0xffffff}
+    if drawing then
+      local frame_rect = rows:frame(entry.index)
+      shapes[#shapes + 1] = {rect = frame_rect, radius = 6, stroke = true, ghost = true, color = 0x90a4ae}
+      shapes[#shapes + 1] = {center = {x, y}, size = {frame_rect.width, frame_rect.height}, radius = 6,
+                             color = entry.index == watched and 0xf08a5d or 0x5c6e91}
+      shapes[#shapes + 1] = {text = tostring(entry.index), at = {x, y}, align = "center", size = 13, color = 0xffffff}
+    end
   end
+  if not drawing then return end
   if scroll.phase == "tracking" then
     local fx, fy = scroll:finger()
     shapes[#shapes + 1] = {circle = {fx, fy, 22}, fixed = true, color = 0xd32f2f, alpha = 0.35}

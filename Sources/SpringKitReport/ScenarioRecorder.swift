@@ -12,8 +12,13 @@ import SpringKitScenarios
 public final class ScenarioRecorder: ScenarioObserver {
     public private(set) var trace = Trace(columns: [])
     public private(set) var report = ReportData(title: "", viewport: SIMD2(0, 0), edgeInset: 0)
+    /// false: the report gets no frames (only its layout, plots and marks): a caller that keeps
+    /// only the trace (`simrun check`) spares the scenario building what a report draws.
+    public let wantsReportFrames: Bool
 
-    public init() {}
+    public init(reportFrames: Bool = true) {
+        wantsReportFrames = reportFrames
+    }
 
     /// - Complexity: O(columns + plots).
     public func scenarioDidStart(_ description: ScenarioDescription) {
@@ -25,7 +30,7 @@ public final class ScenarioRecorder: ScenarioObserver {
     /// - Complexity: O(rows + cells) of the frame.
     public func scenario(didShow frame: ScenarioFrame) {
         trace.append(rows: frame.rows)
-        guard frame.isReportFrame else { return }
+        guard wantsReportFrames, frame.isReportFrame else { return }
         report.frames.append(ReportData.Frame(t: frame.time, offset: frame.offset, cells: frame.cells, frame: frame.frame, touch: frame.touch))
         for (plot, value) in zip(report.plots.indices, frame.plotValues) { report.plots[plot].values.append(value) }
     }

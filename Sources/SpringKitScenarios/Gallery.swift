@@ -211,7 +211,8 @@ public final class Gallery: Scenario {
 
     private func record() throws {
         guard configuration.record, let observer else { return }
-        try world.chargeRecording(rows: shownOrder.count, values: 9)
+        let drawn = observer.wantsReportFrames
+        try world.chargeRecording(rows: shownOrder.count, values: 9, reportCells: drawn)
         shown.reset(frame: frame, time: time)
         var cells: [DrawnCell] = []
         // One pass: looking each cell's position up (cellFrame(of:)) made a frame O(n²).
@@ -219,7 +220,17 @@ public final class Gallery: Scenario {
             let selected = shownSelected.map { shownOrder[$0] == id } ?? false
             let f = try cellFrame(of: id, selected: selected)
             shown.addRow(id: id, f.center.x, f.center.y, f.width, f.height, selected ? 1 : 0, scrollView.offset.y)
-            cells.append(DrawnCell(id: id, x: f.x, y: f.y, width: f.width, height: f.height, stretch: 0, color: Self.color(id)))
+            if drawn { cells.append(DrawnCell(id: id, x: f.x, y: f.y, width: f.width, height: f.height, stretch: 0, color: Self.color(id))) }
+        }
+        // A tap's finger shows for `tapFrames` frames, this one included.
+        let touch = finger
+        if tapFramesLeft > 0 {
+            tapFramesLeft -= 1
+            if tapFramesLeft == 0 { finger = nil }
+        }
+        guard drawn else {
+            observer.scenario(didShow: shown)
+            return
         }
         // Draw the selected cell last (on top).
         cells.sort { a, b in
@@ -228,12 +239,8 @@ public final class Gallery: Scenario {
         }
         shown.isReportFrame = true
         shown.offset = scrollView.offset
-        shown.touch = finger
+        shown.touch = touch
         shown.cells = cells
-        if tapFramesLeft > 0 {
-            tapFramesLeft -= 1
-            if tapFramesLeft == 0 { finger = nil }
-        }
         shown.plotValues = [scrollView.offset.y]
         observer.scenario(didShow: shown)
     }

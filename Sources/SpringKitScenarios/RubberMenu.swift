@@ -178,10 +178,15 @@ public final class RubberMenu: Scenario {
         }
         let cells = try visibleCells()
         for cell in cells { peakStretch = max(peakStretch, abs(cell.stretch)) }
-        try world.chargeRecording(rows: cells.count, values: 6)
+        let drawn = observer.wantsReportFrames
+        try world.chargeRecording(rows: cells.count, values: 6, reportCells: drawn)
         shown.reset(frame: frame, time: time)
         for cell in cells.sorted(by: { $0.index < $1.index }) {
             shown.addRow(id: cell.index, cell.center.x, cell.center.y, cell.stretch)
+        }
+        guard drawn else {
+            observer.scenario(didShow: shown)
+            return
         }
         let size = layout.flow.itemSize
         shown.isReportFrame = true

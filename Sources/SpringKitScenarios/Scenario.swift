@@ -81,6 +81,14 @@ public protocol ScenarioObserver: AnyObject {
     func scenario(didShow frame: ScenarioFrame)
     /// A gesture step or other named moment, at the latest frame shown.
     func scenario(didMark label: String)
+    /// Whether frames carry what a report draws (`ScenarioFrame.cells`, `offset`, `touch`,
+    /// `plotValues`, `isReportFrame`); false: only trace rows, and a scenario skips building
+    /// its cells. The default is true.
+    var wantsReportFrames: Bool { get }
+}
+
+extension ScenarioObserver {
+    public var wantsReportFrames: Bool { true }
 }
 
 /// A scenario: a simulation played in display frames (`FrameClock` gives waiting and rest)

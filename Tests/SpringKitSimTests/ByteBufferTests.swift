@@ -22,6 +22,28 @@ final class ByteBufferTests: XCTestCase {
         }
     }
 
+    /// The text cache writes exactly `NumberFormat.shortest` whether a value is new, kept,
+    /// or evicted by another value of the same slot: seeded values drawn from a small pool
+    /// (so most are repeats), random bit patterns, and pairs that share a slot.
+    func testShortestTextCacheMatchesNumberFormat() {
+        var random = SeededGenerator(seed: 11)
+        let pool = (0..<6_000).map { _ in (random.nextUnit() * 2_000 - 1_000) / 3 }
+        var values: [Double] = [-0.0, 0.5, .infinity, -.infinity, .nan, 5e-324, 1e-5, 1e16, 93.33333333333333, 93.33333333333333]
+        for _ in 0..<60_000 {
+            switch random.next() % 4 {
+            case 0: values.append(Double(bitPattern: random.next()))
+            case 1: values.append(Double(Int64(bitPattern: random.next()) >> (random.next() % 64)))
+            default: values.append(pool[Int(random.next() % UInt64(pool.count))])
+            }
+        }
+        let cache = ShortestTextCache()
+        var text = [UInt8](repeating: 0, count: NumberFormat.longestShortest)
+        for value in values {
+            let count = text.withUnsafeMutableBufferPointer { cache.write(value, to: $0.baseAddress!) }
+            XCTAssertEqual(String(decoding: text[..<count], as: UTF8.self), NumberFormat.shortest(value), "\(value.bitPattern)")
+        }
+    }
+
     func testIntegers() {
         for value in [0, 1, -1, 9, 10, Int.max, Int.min, 1234567890] {
             var buffer = ByteBuffer()

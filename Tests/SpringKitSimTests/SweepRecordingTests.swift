@@ -1,5 +1,6 @@
 import XCTest
 @testable import SpringKitReport
+@testable import SpringKitScenarios
 @testable import SpringKitScripting
 @testable import SpringKitTools
 
@@ -90,6 +91,112 @@ final class SweepRecordingTests: XCTestCase {
         XCTAssertEqual(GoldenCheck.check(script: reads, fromDirectory: false, options: check).status, .recorded(created: true))
         check.update = false
         XCTAssertEqual(GoldenCheck.check(script: reads, fromDirectory: false, options: check).status, .passed)
+    }
+
+    /// A check's run makes no report at all: the rubber menu and the gallery record their
+    /// trace without the cells a report draws, and every shipped script returns the same
+    /// trace and metrics byte for byte as a full run.
+    func testACheckRunOfEveryShippedScriptGivesTheSameTraceAndMetrics() throws {
+        let scripts = try FileManager.default.contentsOfDirectory(atPath: repositoryRoot.appendingPathComponent("scripts").path)
+            .filter { $0.hasSuffix(".lua") }.sorted()
+        XCTAssertGreaterThanOrEqual(scripts.count, 8)
+        for name in scripts {
+            let script = repositoryRoot.appendingPathComponent("scripts/\(name)").path
+            var options = ScriptOptions()
+            options.output = nil
+            let full = try ScriptRunner.run(path: script, options: options)
+            options.recordsReports = false
+            let lean = try ScriptRunner.run(path: script, options: options)
+            XCTAssertNil(lean.report, name)
+            XCTAssertEqual(lean.trace.map(TraceCSV.bytes), full.trace.map(TraceCSV.bytes), name)
+            XCTAssertEqual(lean.metrics, full.metrics, name)
+        }
+    }
+
+    /// A recorder that wants no report frames gets the same trace rows and marks, and no frames.
+    func testARecorderWithoutReportFramesKeepsTheTraceAndTheMarks() throws {
+        func play(reportFrames: Bool) throws -> [ScenarioRecorder] {
+            let menuRecorder = ScenarioRecorder(reportFrames: reportFrames)
+            let menu = try RubberMenu(observer: menuRecorder)
+            try menu.touchDown(at: SIMD2(160, 300))
+            try menu.drag(by: SIMD2(0, -300), seconds: 0.3)
+            try menu.release()
+            _ = try menu.waitUntilRest(limit: 5)
+            let galleryRecorder = ScenarioRecorder(reportFrames: reportFrames)
+            let gallery = try Gallery(observer: galleryRecorder)
+            try gallery.tap(2)
+            _ = try gallery.waitUntilRest(limit: 5)
+            return [menuRecorder, galleryRecorder]
+        }
+        for (full, lean) in zip(try play(reportFrames: true), try play(reportFrames: false)) {
+            XCTAssertGreaterThan(full.trace.rowCount, 100)
+            XCTAssertEqual(TraceCSV.bytes(lean.trace), TraceCSV.bytes(full.trace))
+            XCTAssertGreaterThan(full.report.frames.count, 10)
+            XCTAssertEqual(lean.report.frames.count, 0)
+            XCTAssertEqual(lean.report.markers.map(\.label), full.report.markers.map(\.label))
+            XCTAssertFalse(lean.report.markers.isEmpty)
+        }
+    }
+
+    /// A script's own report in a run that makes none: `rep.recording` is false, `rep:frame`
+    /// records nothing (and reads no shape), the run returns no report; reading `rep.frames`
+    /// asks for a run with reports, which the check then makes.
+    func testAScriptsOwnReportIsNotMadeInACheckRun() throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let script = try writeFile(directory, "own_report.lua", """
+        local sk = require "springkit"
+        local tr = sk.trace{"x"}
+        local rep = sk.report{viewport = {100, 100}}
+        sk.metric("recording", rep.recording and 1 or 0)
+        for frame = 0, 9 do
+          tr:add(frame, frame / 60, 1, frame)
+          rep:frame{t = frame / 60, shapes = {{rect = {0, 0, 10, 10}}}}
+        end
+        rep:marker("end")
+        return {trace = tr, report = rep}
+        """)
+        var options = ScriptOptions()
+        options.output = nil
+        let full = try ScriptRunner.run(path: script, options: options)
+        XCTAssertEqual(try XCTUnwrap(full.report).frames.count, 10)
+        XCTAssertEqual(full.metrics.first?.value, 1)
+        options.recordsReports = false
+        let lean = try ScriptRunner.run(path: script, options: options)
+        XCTAssertNil(lean.report)
+        XCTAssertEqual(lean.metrics.first?.value, 0)
+        XCTAssertEqual(lean.trace.map(TraceCSV.bytes), full.trace.map(TraceCSV.bytes))
+
+        // An argument of the wrong type is still an error; the shapes themselves are not read.
+        let wrongType = try writeFile(directory, "wrong_type.lua", """
+        local sk = require "springkit"
+        local rep = sk.report{viewport = {100, 100}}
+        rep:frame(42)
+        """)
+        XCTAssertThrowsError(try ScriptRunner.run(path: wrongType, options: options)) { error in
+            XCTAssertTrue("\(error)".contains("wrong_type.lua:3"), "\(error)")
+        }
+
+        let reads = try writeFile(directory, "reads_own_report.lua", """
+        local sk = require "springkit"
+        local tr = sk.trace{"x"}
+        local rep = sk.report{viewport = {100, 100}}
+        rep:frame{t = 0}
+        tr:add(0, 0, 1, rep.frames)
+        return {trace = tr}
+        """)
+        XCTAssertThrowsError(try ScriptRunner.run(path: reads, options: options)) { error in
+            XCTAssertTrue(error is ScriptRunner.RecordingNeeded, "\(error)")
+        }
+        var check = GoldenCheck.Options()
+        check.script.output = nil
+        check.update = true
+        XCTAssertEqual(GoldenCheck.check(script: reads, fromDirectory: false, options: check).status, .recorded(created: true))
+        check.update = false
+        XCTAssertEqual(GoldenCheck.check(script: reads, fromDirectory: false, options: check).status, .passed)
+        // The golden holds the frame count of the real report (1), not of an unmade one (0).
+        XCTAssertTrue(try String(contentsOfFile: directory.appendingPathComponent("__traces__/reads_own_report.csv").path, encoding: .utf8)
+            .hasSuffix("0,0,1,1\n"))
     }
 
     /// The scenario methods that hand out recordings hold no reference to the Lua state.

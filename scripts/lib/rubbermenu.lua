@@ -111,8 +111,10 @@ function Menu:record_frame()
   for _, cell in ipairs(cells) do self.peak_stretch = math.max(self.peak_stretch, math.abs(cell.stretch)) end
   if not self.record then return end
   local frame, t = self.animator.frame, self.animator.time
-  local shapes = {}
   for _, cell in ipairs(by_index) do self.trace_rows:add(frame, t, cell.id, cell.x, cell.y, cell.stretch) end
+  -- A run that makes no report (simrun check, a sweep point) skips the drawing.
+  if not self.report_frames.recording then return end
+  local shapes = {}
   for _, cell in ipairs(cells) do
     shapes[#shapes + 1] = {path = self.shape:path(cell.stretch), at = {cell.x - self.width / 2, cell.y - self.item_height / 2},
                            color = palette[cell.id % #palette + 1]}

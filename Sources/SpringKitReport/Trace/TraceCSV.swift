@@ -69,13 +69,14 @@ public enum TraceCSV {
     static func longestRow(width: Int) -> Int { max(1, width * (NumberFormat.longestShortest + 1)) }
 
     /// Formats row `row` at `out`, which has room for `longestRow(width:)` bytes; returns the
-    /// number of bytes written.
-    static func writeRow(_ values: UnsafeBufferPointer<Double>, _ row: Int, width: Int, to out: UnsafeMutablePointer<UInt8>) -> Int {
+    /// number of bytes written. `texts` keeps the texts of repeated values (one per thread).
+    static func writeRow(_ values: UnsafeBufferPointer<Double>, _ row: Int, width: Int, to out: UnsafeMutablePointer<UInt8>,
+                         texts: ShortestTextCache) -> Int {
         var count = 0
         var k = row * width
         for c in 0..<width {
             if c > 0 { out[count] = UInt8(ascii: ","); count += 1 }
-            count += NumberFormat.writeShortest(values[k], to: out + count)
+            count += texts.write(values[k], to: out + count)
             k += 1
         }
         out[count] = UInt8(ascii: "\n")
@@ -98,6 +99,7 @@ public enum TraceCSV {
         private(set) var hash = DeterminismHash.Accumulator()
         /// The most bytes one row can take: a number and its delimiter each.
         private let longestRow: Int
+        private let texts = ShortestTextCache()
 
         package init(_ trace: Trace) {
             self.trace = trace
@@ -150,7 +152,7 @@ public enum TraceCSV {
         /// Formats row `row` and moves to the next.
         private func writeRow(_ values: UnsafeBufferPointer<Double>, to out: UnsafeMutablePointer<UInt8>) -> Int {
             defer { row += 1 }
-            return TraceCSV.writeRow(values, row, width: width, to: out)
+            return TraceCSV.writeRow(values, row, width: width, to: out, texts: texts)
         }
     }
 
@@ -199,6 +201,7 @@ public enum TraceCSV {
             let pieces = self.pieces
             for _ in 0..<Self.threadCount {
                 guard let thread = WorkerThread({
+                    let texts = ShortestTextCache()
                     trace.values.withUnsafeBufferPointer { values in
                         while true {
                             pieces.condition.lock()
@@ -214,7 +217,7 @@ public enum TraceCSV {
                                 count = header.count
                             }
                             for row in k * rowsPerPiece ..< min((k + 1) * rowsPerPiece, rowCount) {
-                                count += TraceCSV.writeRow(values, row, width: width, to: bytes + count)
+                                count += TraceCSV.writeRow(values, row, width: width, to: bytes + count, texts: texts)
                             }
                             pieces.condition.lock()
                             pieces.ready[k] = (bytes, count)

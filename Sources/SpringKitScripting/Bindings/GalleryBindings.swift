@@ -5,7 +5,7 @@ import SpringKitScenarios
 extension Gallery: LuaScenario {
     static let luaClass = LuaObjectClass(name: "springkit.Gallery")
     var recordsTrace: Bool { configuration.record }
-    var recordsReport: Bool { configuration.record }
+    var recordsReport: Bool { configuration.record && observer?.wantsReportFrames == true }
 }
 
 /// `springkit.gallery{...}` and its own methods (the shared ones: `defineScenario`).
@@ -67,7 +67,7 @@ extension ModuleBuilder {
                 c.record = try spec.boolean("record") ?? session.recordsOutputs
                 (c.world, c.animator) = try Self.worldField(spec, call, default: (c.world, c.animator))
             }
-            return try call.checked(1) { try Gallery(configuration: c, budget: session.budget, observer: ScenarioRecorder()) }
+            return try call.checked(1) { try Gallery(configuration: c, budget: session.budget, observer: ScenarioRecorder(reportFrames: session.recordsReports)) }
         }
     }
 }

@@ -6,13 +6,20 @@ import CLua
 
 /// `springkit.report{title =, viewport = {w, h}, edge_inset =, plots = {{name =, unit =}, ...}}` and
 /// the Report methods: `rep:frame{...}` (one call per frame), `rep:marker(label)`; properties
-/// `rep.frames`, `rep.title`. Every report (a scenario's too) has them.
+/// `rep.frames`, `rep.markers`, `rep.title`, `rep.recording`. Every report (a scenario's too) has them.
+///
+/// In a run that makes no report (`simrun check`, a sweep point: `ScriptOptions.recordsReports`
+/// or `recordsOutputs` false) a script's own report is not made either: `rep:frame` and
+/// `rep:marker` check only the type of their argument and record nothing, and `rep.recording`
+/// is false so a script can skip building its shapes. Reading `rep.frames` or `rep.markers`
+/// there is a read of the unmade report (`ScriptRunner.RecordingNeeded`).
 extension ModuleBuilder {
     var reportProperties: [String: LuaObjectClass.Getter] {
         [
             "frames": { call, o in call.push((o as! ReportBox).report.frames.count); return 1 },
             "title": { call, o in call.push((o as! ReportBox).report.title); return 1 },
             "markers": { call, o in call.push((o as! ReportBox).report.markers.count); return 1 },
+            "recording": { call, o in call.push((o as! ReportBox).unrecorded == nil); return 1 },
         ]
     }
 
@@ -22,6 +29,7 @@ extension ModuleBuilder {
             ("frame", { call in
                 let b = try box(call)
                 let spec = try call.table(2)!
+                guard b.unrecorded == nil else { return 0 }
                 try spec.rejectUnknownKeys(["t", "offset", "shapes", "values"])
                 let t = try LayoutBindings.required(spec, "t")
                 if let last = b.report.frames.last, t < last.t {
@@ -53,6 +61,7 @@ extension ModuleBuilder {
             ("marker", { call in
                 let b = try box(call)
                 let label = try call.string(2)
+                guard b.unrecorded == nil else { return 0 }
                 try b.reservation.reserve(1, bytesEach: MemoryLayout<ReportData.Marker>.stride + label.utf8.count)
                 b.report.markers.append(ReportData.Marker(frame: max(0, b.report.frames.count - 1), label: label))
                 return 0
@@ -85,7 +94,8 @@ extension ModuleBuilder {
                     report.plots.append(ReportData.Plot(name: name, unit: try entry.string("unit") ?? "", values: []))
                 }
             }
-            call.push(ReportBox(report, budget: session.budget), as: LuaClasses.report)
+            call.push(ReportBox(report, unrecorded: session.unrecordedReportFlag(recorded: false), budget: session.budget),
+                      as: LuaClasses.report)
             return 1
         }
     }

@@ -6,7 +6,7 @@ import CLua
 extension RubberMenu: LuaScenario {
     static let luaClass = LuaObjectClass(name: "springkit.RubberMenu")
     var recordsTrace: Bool { configuration.record }
-    var recordsReport: Bool { configuration.record }
+    var recordsReport: Bool { configuration.record && observer?.wantsReportFrames == true }
 }
 
 /// `springkit.rubber_menu{...}` and its own methods (the shared ones: `defineScenario`), plus the
@@ -104,7 +104,8 @@ extension ModuleBuilder {
         scenarioConstructor("rubber_menu") { call in
             let configuration = try Self.rubberMenuConfiguration(try call.table(1, optional: true), call,
                                                                  recordByDefault: session.recordsOutputs)
-            return try call.checked(1) { try RubberMenu(configuration: configuration, budget: session.budget, observer: ScenarioRecorder()) }
+            return try call.checked(1) { try RubberMenu(configuration: configuration, budget: session.budget,
+                                                   observer: ScenarioRecorder(reportFrames: session.recordsReports)) }
         }
 
         function("resisted_shift") { call in
