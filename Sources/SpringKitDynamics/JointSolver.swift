@@ -50,14 +50,17 @@ struct JointSolver {
     /// True while some island is awake.
     var isAwake: Bool { islandAwake.contains(true) }
 
-    /// Takes the joint springs and items (dense indices; `itemCount` items in all) and
+    /// Takes the joint springs and items (dense indices, ascending) and
     /// finds the islands; every island starts awake with its rest timer at zero.
-    /// - Complexity: O((springs + items) α(items)) plus O(itemCount).
-    mutating func reset(springs: [Int32], items: [Int32], itemSprings joints: SpringStore, itemCount: Int) {
+    /// - Complexity: O((springs + items) α(items)) plus O(the last joint item's index).
+    mutating func reset(springs: [Int32], items: [Int32], itemSprings joints: SpringStore) {
         self.springs = springs
         self.items = items
-        // Union-find over the joint items, joined by springs between two items.
-        var parent = [Int32](repeating: -1, count: itemCount)
+        // Union-find over the joint items, joined by springs between two items. Only joint
+        // items are indexed (a spring between two items makes both joint items), so the
+        // tables end at the last of them: a world of anchored springs alone allocates none.
+        let extent = items.max().map { Int($0) + 1 } ?? 0
+        var parent = [Int32](repeating: -1, count: extent)
         for i in items { parent[Int(i)] = i }
         func root(_ i: Int32) -> Int32 {
             var r = i
@@ -71,8 +74,8 @@ struct JointSolver {
             if a != b { parent[Int(max(a, b))] = min(a, b) }
         }
         // Islands numbered in the order of their first item.
-        islandOfItem = [Int32](repeating: -1, count: itemCount)
-        var islandOfRoot = [Int32](repeating: -1, count: itemCount)
+        islandOfItem = [Int32](repeating: -1, count: extent)
+        var islandOfRoot = [Int32](repeating: -1, count: extent)
         var islands: Int32 = 0
         itemIsland = items.map { i in
             let r = Int(root(i))

@@ -40,6 +40,12 @@ struct SpringStore {
         impulse.swapRemove(at: i); enabled.swapRemove(at: i)
     }
 
+    /// The enabled springs with dense item `item` at either end.
+    /// - Complexity: O(springs).
+    func enabledCount(touching item: Int32) -> Int {
+        (0..<count).reduce(0) { $0 + (enabled[$1] && (itemA[$1] == item || itemB[$1] == item) ? 1 : 0) }
+    }
+
     func parameters(_ i: Int) -> SpringParameters {
         SpringParameters(length: length[i], damping: damping[i], frequency: frequency[i])
     }

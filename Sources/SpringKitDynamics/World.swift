@@ -416,10 +416,12 @@ public final class World {
     /// - Complexity: O((items + springs) α(items)), the joint solver's islands included.
     private func classify() throws {
         let n = items.count
-        var springCount = [Int32](repeating: 0, count: n)
+        // Springs per item, saturating (only 0, 1 and more matter here): a byte per item.
+        var springCount = [UInt8](repeating: 0, count: n)
+        func count(_ item: Int32) { if springCount[Int(item)] < .max { springCount[Int(item)] += 1 } }
         for s in 0..<springs.count where springs.enabled[s] {
-            springCount[Int(springs.itemA[s])] += 1
-            if springs.itemB[s] >= 0 { springCount[Int(springs.itemB[s])] += 1 }
+            count(springs.itemA[s])
+            if springs.itemB[s] >= 0 { count(springs.itemB[s]) }
         }
         // Adding, removing or changing a spring wakes every item: rest timers restart.
         for i in 0..<n {
@@ -444,7 +446,7 @@ public final class World {
                     let id = springs.table.identifierAt[s]
                     let p = springs.parameters(s)
                     let reason = springs.itemB[s] >= 0 ? "it joins two items"
-                        : springCount[a] > 1 ? "its item has \(springCount[a]) springs"
+                        : springCount[a] > 1 ? "its item has \(springs.enabledCount(touching: Int32(a))) springs"
                         : p.frequency == 0 ? "it is rigid (frequency 0)"
                         : "its length is \(NumberFormat.shortest(p.length)), not 0"
                     throw DynamicsError.unsupportedByExactSolver("spring \(id) is not a zero-length spring from one item to an anchor (\(reason))")
@@ -466,7 +468,7 @@ public final class World {
             }
         }
         let jointItems = (0..<n).filter { items.motion[$0] == ItemMotion.joint.rawValue }.map { Int32($0) }
-        joints.reset(springs: jointSprings, items: jointItems, itemSprings: springs, itemCount: n)
+        joints.reset(springs: jointSprings, items: jointItems, itemSprings: springs)
         awakeAnchored = (0..<n).reduce(0) { $0 + (items.anchoredRest[$1] >= 0 ? 1 : 0) }
         joints.wakeAll(&items)
         jointsAwake = joints.isAwake

@@ -104,7 +104,7 @@ final class SpringSoftnessTests: XCTestCase {
             var springs = SpringStore()
             _ = springs.append(itemA: 0, itemB: -1, anchor: anchor, parameters: parameters)
             var solver = JointSolver()
-            solver.reset(springs: [0], items: [0], itemSprings: springs, itemCount: 1)
+            solver.reset(springs: [0], items: [0], itemSprings: springs)
 
             var scale = (start - anchor).x.magnitude + (start - anchor).y.magnitude + 1
             for step in 0..<240 {
