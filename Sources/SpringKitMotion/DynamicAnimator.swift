@@ -103,16 +103,6 @@ public final class DynamicAnimator: FrameClock {
         for _ in 0..<max(count, 0) { try advanceFrame() }
     }
 
-    /// Feeds configured frames until at least `seconds` more have passed (`FrameClock.wait`).
-    /// - Complexity: O(seconds / frameDuration) frames.
-    public func advance(seconds: Double) throws { try wait(seconds: seconds) }
-
-    /// Feeds configured frames until the world pauses or `limit` seconds pass
-    /// (`FrameClock.waitUntilRest`). Returns whether it came to rest.
-    /// - Complexity: O(limit / frameDuration) frames at most.
-    @discardableResult
-    public func advanceUntilRest(limit: Double) throws -> Bool { try waitUntilRest(limit: limit) }
-
     /// `FrameClock`: at rest while the world is paused.
     public var isAtRest: Bool { isPaused }
 

@@ -59,9 +59,9 @@ final class DynamicAnimatorTests: XCTestCase {
         let animator = try DynamicAnimator(world: world)
         let item = try world.addItem(center: SIMD2(3, 0))
         try world.attach(item, to: .zero, SpringParameters(length: 0, damping: 1, frequency: 2))
-        XCTAssertTrue(try animator.advanceUntilRest(limit: 10))
+        XCTAssertTrue(try animator.waitUntilRest(limit: 10))
         let steps = world.stepCount, time = animator.time
-        try animator.advance(seconds: 1)
+        try animator.wait(seconds: 1)
         XCTAssertEqual(world.stepCount, steps, "the world's own clock stops while it is paused")
         XCTAssertEqual(animator.time - time, 1, accuracy: 1e-9)
         XCTAssertTrue(animator.isPaused)

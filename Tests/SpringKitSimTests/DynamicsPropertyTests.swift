@@ -139,7 +139,7 @@ final class DynamicsPropertyTests: XCTestCase {
         XCTAssertEqual(world.stepCount, steps, "a paused world takes no steps")
         try world.setAnchor(spring, SIMD2(0, 50))
         XCTAssertFalse(world.isPaused)
-        try animator.advanceUntilRest(limit: 10)
+        try animator.waitUntilRest(limit: 10)
         XCTAssertTrue(world.isPaused)
         XCTAssertEqual(try world.position(item).y, 50, accuracy: 0.5)
     }
@@ -177,7 +177,7 @@ final class DynamicsPropertyTests: XCTestCase {
         let a = try world.addItem(center: SIMD2(0, 0)), b = try world.addItem(center: SIMD2(30, 0))
         try world.attach(a, to: SIMD2(0, 0), SpringParameters(length: 0, damping: 1, frequency: 0))
         try world.connect(a, b, SpringParameters(length: 10, damping: 0.7, frequency: 2))
-        try animator.advanceUntilRest(limit: 20)
+        try animator.waitUntilRest(limit: 20)
         XCTAssertTrue(world.isPaused)
         let pa = try world.position(a), pb = try world.position(b)
         XCTAssertEqual((pa * pa).sum().squareRoot(), 0, accuracy: 0.05, "the rigid joint holds a on its anchor")
@@ -197,7 +197,7 @@ final class DynamicsPropertyTests: XCTestCase {
         try world.removeItem(ids[1])
         XCTAssertFalse(world.contains(ids[1]))
         XCTAssertThrowsError(try world.position(ids[1]))
-        try animator.advanceUntilRest(limit: 10)
+        try animator.waitUntilRest(limit: 10)
         for (i, id) in ids.enumerated() where i != 1 {
             XCTAssertEqual(try world.position(id).x, Double(i) * 10, accuracy: 0.5)
             XCTAssertEqual(try world.springs(of: id).count, 1)

@@ -26,7 +26,7 @@ final class WorldContractTests: XCTestCase {
         let animator = try DynamicAnimator(world: world)
         let item = try world.addItem(center: SIMD2(1, 0))
         try world.attach(item, to: .zero, SpringParameters(damping: 1, frequency: 4))
-        try animator.advance(seconds: 30)
+        try animator.wait(seconds: 30)
         XCTAssertFalse(try world.isResting(item), "an infinite rest time turns resting off")
     }
 }

@@ -218,14 +218,14 @@ extension ModuleBuilder {
             ("step_seconds", { call in
                 let w = try animator(call)
                 let seconds = try call.number(2)
-                try call.checked(2) { try w.advance(seconds: seconds) }
+                try call.checked(2) { try w.wait(seconds: seconds) }
                 return 0
             }),
             ("step_until_rest", { call in
                 let w = try animator(call)
                 let limit = try call.number(2, default: 10)
                 let start = w.time
-                let rested = try call.checked(2) { try w.advanceUntilRest(limit: limit) }
+                let rested = try call.checked(2) { try w.waitUntilRest(limit: limit) }
                 call.push(rested)
                 call.push(w.time - start)
                 return 2
