@@ -467,7 +467,8 @@ private let luaDispatch: skl_Dispatch = { L in
     do {
         return try function.body(call)
     } catch let error as LuaArgumentError {
-        lua.push(error.message(function: function.name))
+        // One line, whatever the script passed in (a column name with a line break, say).
+        lua.push(VisibleText.escaped(error.message(function: function.name)))
     } catch let error as ScriptLimitError {
         // The budget, deadline or memory cap: reported at the script's line that asked for the work.
         // A spent budget or passed deadline is raised again at every instruction, so no pcall swallows it.
@@ -478,7 +479,7 @@ private let luaDispatch: skl_Dispatch = { L in
         lua.push(error.message)
         return Int32(SKL_RAISE_RAW)
     } catch {
-        lua.push("\(function.name): \(error)")
+        lua.push(VisibleText.escaped("\(function.name): \(error)"))
     }
     return Int32(SKL_RAISE_WHERE)
 }

@@ -77,6 +77,8 @@ final class LuaBindingFuzzTests: XCTestCase {
         ("cs:path", 1), ("rep:frame", 1), ("rep:marker", 1),
         ("w:item_ids", 1), ("w:spring_ids", 1), ("w:springs_of", 1), ("w:spring_items", 1), ("w:set_enabled", 2),
         ("w:enabled", 1),
+        ("sk.expect", 1), ("gl:center", 1), ("gl:content_size", 1), ("sv:center_at", 1), ("sv:offset_centering", 1),
+        ("w:add_items", 1), ("w:attach_all", 1), ("w:displacement", 1),
     ]
 
     /// Bad (and a few good) scalar values, as Lua expressions.
@@ -100,8 +102,35 @@ final class LuaBindingFuzzTests: XCTestCase {
         "pre_offset", "content_width", "content_height", "axis", "rubber_band", "bounces", "min_speed", "window",
         "item_width", "item_height", "insets", "origin", "style", "radius", "viewport", "edge_inset", "plots", "t",
         "offset", "shapes", "values", "rect", "circle", "text", "line", "color", "top", "left", "bottom", "right",
-        "max_shift", "resync", "layout", "name", "unit",
+        "max_shift", "resync", "layout", "name", "unit", "first", "anchor_x", "anchor_y", "settles_within",
+        "overshoot_at_most", "oscillations_at_most", "at_rest", "within", "no_gap", "from", "to",
     ]
+
+    /// The receiver the prelude builds for each class's methods.
+    static let receivers = [
+        "World": "w", "Trace": "tr", "RubberMenu": "m", "DotArt": "art", "Gallery": "g", "DotImage": "img",
+        "ScrollView": "sv", "Animator": "an", "VelocityTracker": "vt", "FlowLayout": "fl", "GridLayout": "gl",
+        "Culler": "cu", "CellShape": "cs", "Report": "rep",
+    ]
+
+    /// The list above holds every binding a live Lua state has (`BindingCoverageTests.bindings`):
+    /// a new function or method fails here until it is fuzzed too.
+    func testTheFuzzedCallsAreEveryBinding() throws {
+        let fuzzed = Set(Self.bindings.map(\.call))
+        let live = try BindingCoverageTests.bindings()
+        var missing = live.functions.map { "sk." + $0 }.filter { !fuzzed.contains($0) }
+        for (className, method) in live.methods {
+            guard let receiver = Self.receivers[className] else {
+                missing.append("\(className):\(method) (no receiver for class \(className) in the prelude)")
+                continue
+            }
+            if !fuzzed.contains("\(receiver):\(method)") { missing.append("\(receiver):\(method)") }
+        }
+        XCTAssertEqual(missing, [], "bindings the fuzzer never calls")
+        let known = Set(live.functions.map { "sk." + $0 } + live.methods.compactMap { c, m in Self.receivers[c].map { "\($0):\(m)" } })
+        XCTAssertEqual(fuzzed.subtracting(known).subtracting(Self.bindings.filter { $0.call.hasPrefix("empty:") }.map(\.call)), [],
+                       "fuzzed calls that are no binding")
+    }
 
     func testEveryBindingSurvivesSeededBadArguments() throws {
         let directory = try makeTemporaryDirectory()

@@ -1,4 +1,5 @@
 import XCTest
+@testable import SpringKitScripting
 
 /// The command line's contract for bad scripts: exit 2 and a one-line reason naming the place.
 final class ScriptErrorTests: XCTestCase {
@@ -34,6 +35,19 @@ final class ScriptErrorTests: XCTestCase {
         let line = firstLine(result.stderr)
         XCTAssertTrue(line.contains("argtype.lua:2:"), line)
         XCTAssertTrue(line.contains("bad argument #2 to 'springkit.param' (number expected, got string)"), line)
+    }
+
+    /// A binding's message quotes what the script passed; a line break in it is shown escaped,
+    /// so the library's message is one line too (found by the binding fuzzer, seed 7).
+    func testABindingsMessageQuotingALineBreakStaysOneLine() throws {
+        let path = try writeFile(directory, "column.lua", "local sk = require 'springkit'\nlocal tr = sk.trace{'x'}\ntr:column('a,b\\n')\n")
+        var options = ScriptOptions()
+        options.output = nil
+        XCTAssertThrowsError(try ScriptRunner.run(path: path, options: options)) { error in
+            let message = (error as? ScriptError)?.message ?? ""
+            XCTAssertFalse(message.contains("\n"), message)
+            XCTAssertTrue(message.contains("column.lua:3: bad argument #1 to 'Trace:column' (no column 'a,b\\n'"), message)
+        }
     }
 
     func testReturnedValuesOfTheWrongKindAreNamed() throws {
