@@ -153,21 +153,21 @@ public struct TraceExpectation: Equatable, Sendable {
             if distinct.last != frame { distinct.append(frame) }
         }
         let first = distinct[max(0, distinct.count - frames)]
-        var previous: [Double: (frame: Double, values: [Double])] = [:]
+        // Each item's previous row, by id: its values are read from the trace, not copied.
+        var previous: [Double: Int] = [:]
         var largest = 0.0, at = ""
         for r in rows {
             let frame = trace.value(row: r, column: 0), item = trace.value(row: r, column: 2)
-            let values = columns.map { trace.value(row: r, column: $0) }
             if frame >= first, let before = previous[item] {
-                for (k, v) in values.enumerated() {
-                    let delta = TraceComparison.magnitude(expected: before.values[k], actual: v)
+                for c in columns {
+                    let delta = TraceComparison.magnitude(expected: trace.value(row: before, column: c), actual: trace.value(row: r, column: c))
                     if delta > largest {
                         largest = delta
-                        at = "\(trace.columns[columns[k]]) of id \(NumberFormat.shortest(item)) at frame \(NumberFormat.shortest(frame))"
+                        at = "\(trace.columns[c]) of id \(NumberFormat.shortest(item)) at frame \(NumberFormat.shortest(frame))"
                     }
                 }
             }
-            previous[item] = (frame, values)
+            previous[item] = r
         }
         return (largest, at)
     }
