@@ -8,12 +8,7 @@ import XCTest
 final class SweepRecordingTests: XCTestCase {
     func testARunWithoutRecordingReturnsNoTraceOrReportAndTheSameMetrics() throws {
         for name in ["rubbermenu", "dotart", "gallery"] {
-            let script = repositoryRoot.appendingPathComponent("scripts/\(name).lua").path
-            var options = ScriptOptions()
-            options.output = nil
-            let recorded = try ScriptRunner.run(path: script, options: options)
-            options.recordsOutputs = false
-            let bare = try ScriptRunner.run(path: script, options: options)
+            let (recorded, bare) = try runs(repositoryRoot.appendingPathComponent("scripts/\(name).lua").path) { $0.recordsOutputs = false }
             XCTAssertNotNil(recorded.trace, name)
             XCTAssertNotNil(recorded.report, name)
             XCTAssertNil(bare.trace, name)
@@ -82,15 +77,7 @@ final class SweepRecordingTests: XCTestCase {
         sk.metric("report frames", frames)
         return {trace = art:trace()}
         """)
-        XCTAssertThrowsError(try ScriptRunner.run(path: reads, options: options)) { error in
-            XCTAssertTrue(error is ScriptRunner.RecordingNeeded, "\(error)")
-        }
-        var check = GoldenCheck.Options()
-        check.script.output = nil
-        check.update = true
-        XCTAssertEqual(GoldenCheck.check(script: reads, fromDirectory: false, options: check).status, .recorded(created: true))
-        check.update = false
-        XCTAssertEqual(GoldenCheck.check(script: reads, fromDirectory: false, options: check).status, .passed)
+        try assertACheckRunsItAgainWithReports(reads, options)
     }
 
     /// A check's run makes no report at all: the rubber menu and the gallery record their
@@ -101,12 +88,7 @@ final class SweepRecordingTests: XCTestCase {
             .filter { $0.hasSuffix(".lua") }.sorted()
         XCTAssertGreaterThanOrEqual(scripts.count, 8)
         for name in scripts {
-            let script = repositoryRoot.appendingPathComponent("scripts/\(name)").path
-            var options = ScriptOptions()
-            options.output = nil
-            let full = try ScriptRunner.run(path: script, options: options)
-            options.recordsReports = false
-            let lean = try ScriptRunner.run(path: script, options: options)
+            let (full, lean) = try runs(repositoryRoot.appendingPathComponent("scripts/\(name)").path) { $0.recordsReports = false }
             XCTAssertNil(lean.report, name)
             XCTAssertEqual(lean.trace.map(TraceCSV.bytes), full.trace.map(TraceCSV.bytes), name)
             XCTAssertEqual(lean.metrics, full.metrics, name)
@@ -185,18 +167,35 @@ final class SweepRecordingTests: XCTestCase {
         tr:add(0, 0, 1, rep.frames)
         return {trace = tr}
         """)
-        XCTAssertThrowsError(try ScriptRunner.run(path: reads, options: options)) { error in
-            XCTAssertTrue(error is ScriptRunner.RecordingNeeded, "\(error)")
+        try assertACheckRunsItAgainWithReports(reads, options)
+        // The golden holds the frame count of the real report (1), not of an unmade one (0).
+        XCTAssertTrue(try String(contentsOfFile: directory.appendingPathComponent("__traces__/reads_own_report.csv").path, encoding: .utf8)
+            .hasSuffix("0,0,1,1\n"))
+    }
+
+    /// The script run with the default options, then with `leaner` applied to them.
+    private func runs(_ script: String, _ leaner: (inout ScriptOptions) -> Void) throws -> (full: ScriptRun, lean: ScriptRun) {
+        var options = ScriptOptions()
+        options.output = nil
+        let full = try ScriptRunner.run(path: script, options: options)
+        leaner(&options)
+        return (full, try ScriptRunner.run(path: script, options: options))
+    }
+
+    /// `script` reads a report its run without reports did not make: that run asks for one
+    /// with reports, and the check records and then passes it.
+    private func assertACheckRunsItAgainWithReports(_ script: String, _ options: ScriptOptions,
+                                                    file: StaticString = #filePath, line: UInt = #line) throws {
+        XCTAssertThrowsError(try ScriptRunner.run(path: script, options: options), file: file, line: line) { error in
+            XCTAssertTrue(error is ScriptRunner.RecordingNeeded, "\(error)", file: file, line: line)
         }
         var check = GoldenCheck.Options()
         check.script.output = nil
         check.update = true
-        XCTAssertEqual(GoldenCheck.check(script: reads, fromDirectory: false, options: check).status, .recorded(created: true))
+        XCTAssertEqual(GoldenCheck.check(script: script, fromDirectory: false, options: check).status, .recorded(created: true),
+                       file: file, line: line)
         check.update = false
-        XCTAssertEqual(GoldenCheck.check(script: reads, fromDirectory: false, options: check).status, .passed)
-        // The golden holds the frame count of the real report (1), not of an unmade one (0).
-        XCTAssertTrue(try String(contentsOfFile: directory.appendingPathComponent("__traces__/reads_own_report.csv").path, encoding: .utf8)
-            .hasSuffix("0,0,1,1\n"))
+        XCTAssertEqual(GoldenCheck.check(script: script, fromDirectory: false, options: check).status, .passed, file: file, line: line)
     }
 
     /// The scenario methods that hand out recordings hold no reference to the Lua state.
