@@ -33,6 +33,23 @@ final class TraceMetricsTests: XCTestCase {
         }
     }
 
+    /// Overshoot is measured from the peak: a released pull (the start is the peak) against
+    /// its start, a flick from rest against its first swing, on either side of the target.
+    func testOvershootIsRelativeToThePeak() {
+        XCTAssertEqual(TraceMetrics.overshootPercent(values: [10, 4, 0, -3, 0], target: 0), 30, accuracy: 1e-12)
+        XCTAssertEqual(TraceMetrics.overshootPercent(values: [0, 20, 0, -8, 0], target: 0), 40, accuracy: 1e-12)
+        XCTAssertEqual(TraceMetrics.overshootPercent(values: [0, -20, 0, 8, 0], target: 0), 40, accuracy: 1e-12)
+        XCTAssertEqual(TraceMetrics.overshootPercent(values: [10, 12, 0, -3, 0], target: 0), 25, accuracy: 1e-12)
+        XCTAssertEqual(TraceMetrics.overshootPercent(values: [105, 120, 100, 92], target: 100), 40, accuracy: 1e-12)
+        XCTAssertEqual(TraceMetrics.overshootPercent(values: [10, 5, 1, 0], target: 0), 0)
+        XCTAssertEqual(TraceMetrics.overshootPercent(values: [3, 3, 3], target: 3), 0)
+        XCTAssertEqual(TraceMetrics.overshootPercent(values: [], target: 0), 0)
+        // The readouts the tuner and the studio show use the same measure (about the final value).
+        let values: [Double] = [0, 20, 0, -8, 0]
+        XCTAssertEqual(TraceMetrics.Readouts(times: [0, 0.1, 0.2, 0.3, 0.4], values: values).overshootPercent,
+                       TraceMetrics.overshootPercent(values: values, target: 0))
+    }
+
     func testSettleTimeMatchesTheClosedForm() throws {
         for (zeta, frequency) in [(0.2, 1.0), (0.5, 0.8), (0.8, 2.0)] {
             let epsilon = 0.5, x0 = 100.0

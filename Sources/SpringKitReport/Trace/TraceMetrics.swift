@@ -17,20 +17,26 @@ public enum TraceMetrics {
         return t[i]
     }
 
-    /// Overshoot in percent of the initial distance from `target`: how far the signal
-    /// goes past the target on the far side, at most, relative to `|values[0] − target|`.
-    /// 0 when the signal never crosses, or when it starts at the target.
+    /// Overshoot in percent of the peak: after the sample farthest from `target` (the first
+    /// such), how far the signal goes past the target on the other side, at most, relative
+    /// to that farthest distance. A step that starts at its farthest point (released from a
+    /// pull) is measured against its start; a flick from rest against its first swing.
+    /// 0 when the signal never leaves the target or never crosses it.
     /// - Complexity: O(samples).
     public static func overshootPercent(values: [Double], target: Double) -> Double {
-        guard let first = values.first else { return 0 }
-        let start = first - target
-        guard start != 0 else { return 0 }
+        var peakIndex = 0, peak = 0.0
+        for (k, v) in values.enumerated() where abs(v - target) > peak {
+            peak = abs(v - target)
+            peakIndex = k
+        }
+        guard peak > 0 else { return 0 }
+        let side: Double = values[peakIndex] > target ? 1 : -1
         var beyond = 0.0
-        for v in values {
-            let d = (v - target) * (start > 0 ? -1 : 1)
+        for v in values[peakIndex...] {
+            let d = (target - v) * side
             if d > beyond { beyond = d }
         }
-        return beyond / abs(start) * 100
+        return beyond / peak * 100
     }
 
     /// The largest absolute value.
@@ -65,8 +71,8 @@ public enum TraceMetrics {
 extension TraceMetrics {
     /// The readouts the tuner and the studio show for a watched series, built from the
     /// functions above about the series' final (rest) value: settle time and oscillations
-    /// with band `epsilon`; peak = the largest distance from rest; overshoot = how far the
-    /// series swings past rest after that peak, in percent of the peak. A series that has not
+    /// with band `epsilon`; peak = the largest distance from rest; overshoot as
+    /// `overshootPercent` (past rest after that peak, in percent of the peak). A series that has not
     /// stayed in the band for `restDuration` seconds at its end is still moving, so its final
     /// value is no rest value: its settle time is nil.
     public struct Readouts: Equatable, Sendable {
@@ -82,8 +88,7 @@ extension TraceMetrics {
             settleTime = settle.flatMap { (times.last ?? $0) - $0 >= restDuration - 1e-9 ? $0 : nil }
             let peak = TraceMetrics.peak(values: values.map { $0 - target })
             self.peak = peak
-            let peakIndex = values.firstIndex { abs($0 - target) == peak } ?? 0
-            overshootPercent = values.isEmpty ? 0 : TraceMetrics.overshootPercent(values: Array(values[peakIndex...]), target: target)
+            overshootPercent = TraceMetrics.overshootPercent(values: values, target: target)
             oscillations = TraceMetrics.oscillations(values: values, target: target, epsilon: epsilon)
         }
     }
