@@ -188,7 +188,7 @@ package final class LuaState {
         var traceback = ""
         if let range = full.range(of: "\nstack traceback:") {
             message = String(full[..<range.lowerBound])
-            traceback = String(full[range.lowerBound...].dropFirst())
+            traceback = Self.scriptFrames(String(full[range.lowerBound...].dropFirst()))
         }
         if kind == .memory && !message.contains(LuaResourceBudget.memoryMessageMarker) {
             message = "\(LuaResourceBudget.memoryMessageMarker) (\(LuaResourceBudget.describeLimit(rt.memoryLimit)); raise it with --max-memory): \(message)"
@@ -396,6 +396,7 @@ package final class LuaState {
         local loaded = { string = string, table = table, math = math, utf8 = utf8,
                          coroutine = coroutine, os = os, io = io }
         local preload = {}
+        local match = string.match
         function require(name)
           if type(name) ~= "string" then
             error("bad argument #1 to 'require' (string expected, got " .. type(name) .. ")", 2)
@@ -404,7 +405,11 @@ package final class LuaState {
           if module ~= nil then return module end
           local open = preload[name]
           if open == nil then
-            error("module '" .. name .. "' not found (scripts may require 'springkit' and the standard modules)", 2)
+            local lib = match(name, "^lib%.(.+)$")
+            if lib then
+              error("module '" .. name .. "' not found: no lib/" .. lib .. ".lua beside the script (a library module is lib/NAME.lua, NAME of letters, digits and _)", 2)
+            end
+            error("module '" .. name .. "' not found (scripts may require 'springkit', the standard modules, and 'lib.NAME' for lib/NAME.lua beside the script)", 2)
           end
           module = open(name)
           loaded[name] = module
@@ -426,6 +431,22 @@ package final class LuaState {
     }
 
     static let preloadKey = "springkit.preload"
+
+    /// A traceback without the sandbox's own frames: the prelude's functions (`require`, the
+    /// blocked libraries) and the `error` call each of them raises through are not the script's.
+    /// - Complexity: O(n) in the traceback's length.
+    static func scriptFrames(_ traceback: String) -> String {
+        let lines = traceback.split(separator: "\n", omittingEmptySubsequences: false)
+        var kept: [Substring] = []
+        for (k, line) in lines.enumerated() {
+            let frame = line.drop { $0 == "\t" || $0 == " " }
+            if frame.hasPrefix("prelude:") { continue }
+            if frame == "[C]: in function 'error'", k + 1 < lines.count,
+               lines[k + 1].drop(while: { $0 == "\t" || $0 == " " }).hasPrefix("prelude:") { continue }
+            kept.append(line)
+        }
+        return kept.joined(separator: "\n")
+    }
 
     /// Makes `require(name)` return what `open` pushes on first use.
     func preload(_ name: String, _ open: @escaping LuaFunction.Body) {

@@ -119,6 +119,27 @@ final class ScriptErrorTests: XCTestCase {
         }
     }
 
+    /// A missing module says where a library module would be; the traceback shows the
+    /// script's frames only, not the sandbox's own `require` or blocked library.
+    func testAMissingModuleSaysWhereLibraryModulesLiveAndTracebacksShowTheScriptOnly() throws {
+        for (name, source, expected) in [
+            ("lib.lua", "local x = 1\nlocal m = require 'lib.nothere'\n",
+             "lib.lua:2: module 'lib.nothere' not found: no lib/nothere.lua beside the script"),
+            ("other.lua", "local m = require 'json'\n",
+             "other.lua:1: module 'json' not found (scripts may require 'springkit', the standard modules, and 'lib.NAME' for lib/NAME.lua beside the script)"),
+            ("io.lua", "local f = io.open('x')\n", "io.lua:1: io.open is unavailable"),
+        ] {
+            let result = try run(name, source)
+            XCTAssertEqual(result.status, 2, name)
+            XCTAssertTrue(firstLine(result.stderr).contains(expected), "\(name): \(result.stderr)")
+            let frames = result.stderr.components(separatedBy: "stack traceback:\n").last ?? ""
+            XCTAssertTrue(frames.hasPrefix("\t") && frames.split(separator: "\n").first?.contains("\(name):") == true,
+                          "\(name): \(result.stderr)")
+            XCTAssertFalse(result.stderr.contains("prelude"), "\(name): \(result.stderr)")
+            XCTAssertFalse(result.stderr.contains("in function 'error'"), "\(name): \(result.stderr)")
+        }
+    }
+
     func testBinaryChunksAreRefusedFromLoad() throws {
         let source = "local f = string.dump(function() return 1 end)\nlocal g, err = load(f)\nassert(g == nil)\nerror(err)\n"
         let result = try run("dump.lua", source)
