@@ -101,9 +101,9 @@ public enum SpringConvention: String, CaseIterable, Sendable {
         case .rebound:
             return SpringModel(mass: 1, stiffness: try positive("tension"), damping: try nonNegative("friction"))
         case .origami:
-            let tension = Origami.reboundTension(try value("tension")), friction = Origami.reboundFriction(try value("friction"))
-            guard tension > 0, friction >= 0 else { throw ConversionError(description: "these Origami values give no spring (Rebound tension \(NumberFormat.human(tension)), friction \(NumberFormat.human(friction)))") }
-            return SpringModel(mass: 1, stiffness: tension, damping: friction)
+            // Origami has no negative values; from 0 up its tension and friction map to a spring.
+            return SpringModel(mass: 1, stiffness: Origami.reboundTension(try nonNegative("tension")),
+                               damping: Origami.reboundFriction(try nonNegative("friction")))
         case .pop:
             let origami = Pop.origami(bounciness: try nonNegative("bounciness"), speed: try nonNegative("speed"))
             return SpringModel(mass: 1, stiffness: Origami.reboundTension(origami.tension), damping: Origami.reboundFriction(origami.friction))
@@ -113,10 +113,17 @@ public enum SpringConvention: String, CaseIterable, Sendable {
     }
 
     /// This convention's parameters for `spring`, or nil when it cannot express it
-    /// (POP's bounciness outside its range, or a value out of a double's range).
+    /// (POP's bounciness outside its range, or a value out of a double's range). Origami's
+    /// may be negative where the spring is softer than Origami goes: see `accepts`.
     public func values(_ spring: SpringModel) -> [String: Double]? {
         guard let values = unchecked(spring), values.values.allSatisfy(\.isFinite) else { return nil }
         return values
+    }
+
+    /// Whether the convention's own tools take `values` (from `values(_:)`): every value but
+    /// Origami's negative tension or friction (it has no negative values).
+    public func accepts(_ values: [String: Double]) -> Bool {
+        self != .origami || values.values.allSatisfy { $0 >= 0 }
     }
 
     private func unchecked(_ spring: SpringModel) -> [String: Double]? {

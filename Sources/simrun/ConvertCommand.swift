@@ -58,7 +58,7 @@ enum ConvertCommand {
         }
         for convention in SpringConvention.allCases {
             let name = convention.rawValue.padding(toLength: 17, withPad: " ", startingAt: 0)
-            guard let converted = convention.values(spring) else {
+            guard let converted = convention.values(spring), convention.accepts(converted) else {
                 print("\(name)(cannot express this spring)")
                 continue
             }

@@ -3,6 +3,21 @@ import XCTest
 @testable import SpringKitMath
 
 final class SpringConventionTests: XCTestCase {
+    /// Origami has no negative values: they are refused as input, and a spring that would
+    /// need one (softer than Origami goes) is one Origami cannot express.
+    func testOrigamiHasNoNegativeValues() throws {
+        XCTAssertThrowsError(try SpringConvention.origami.model(["tension": -1, "friction": 2]))
+        XCTAssertThrowsError(try SpringConvention.origami.model(["tension": 10, "friction": -0.5]))
+        let soft = try SpringConvention.uikit.model(["frequency": 0.8, "damping": 0.6])
+        let values = try XCTUnwrap(SpringConvention.origami.values(soft))
+        XCTAssertLessThan(values["tension"]!, 0)
+        XCTAssertFalse(SpringConvention.origami.accepts(values))
+        let stiff = try SpringConvention.origami.model(["tension": 40, "friction": 7])
+        XCTAssertTrue(SpringConvention.origami.accepts(try XCTUnwrap(SpringConvention.origami.values(stiff))))
+        let printed = try Simrun.run(["convert", "uikit", "frequency=0.8", "damping=0.6"])
+        XCTAssertTrue(printed.stdout.contains("origami          (cannot express this spring)"), printed.stdout)
+    }
+
     func testPublishedValues() throws {
         let swiftui = try SpringConvention.swiftuiDuration.model(["duration": 0.5, "bounce": 0.3])
         XCTAssertEqual(swiftui.mass, 1)
@@ -24,12 +39,12 @@ final class SpringConventionTests: XCTestCase {
             let omega = 8 + 20 * random.nextUnit(), zeta = 0.3 + 0.6 * random.nextUnit()
             let spring = SpringModel(angularFrequency: omega, dampingRatio: zeta)
             for convention in SpringConvention.allCases {
-                guard let values = convention.values(spring) else { continue }
+                guard let values = convention.values(spring), convention.accepts(values) else { continue }
                 let back = try convention.model(values)
                 XCTAssertEqual(back.angularFrequency, spring.angularFrequency, accuracy: 1e-9 * omega, "\(convention)")
                 XCTAssertEqual(back.dampingRatio, spring.dampingRatio, accuracy: 1e-9, "\(convention)")
                 for other in SpringConvention.allCases {
-                    guard let otherValues = other.values(back) else { continue }
+                    guard let otherValues = other.values(back), other.accepts(otherValues) else { continue }
                     let again = try other.model(otherValues)
                     XCTAssertEqual(again.angularFrequency, omega, accuracy: 1e-9 * omega, "\(convention) → \(other)")
                     XCTAssertEqual(again.dampingRatio, zeta, accuracy: 1e-9, "\(convention) → \(other)")
