@@ -13,6 +13,18 @@ final class SweepTests: XCTestCase {
         XCTAssertEqual(Sweep.grid([Sweep.Axis(name: "a", values: [1, 2]), Sweep.Axis(name: "b", values: [3, 4, 5])]).count, 6)
     }
 
+    /// The heatmap's cell labels are dark on the light (yellow) end of the scale and white on
+    /// the dark end, and each cell's label is drawn in the colour its fill asks for.
+    func testHeatmapLabelsAreReadableOnTheirCells() {
+        XCTAssertEqual(SVGHeatmap.labelColor(1), "#222")
+        XCTAssertEqual(SVGHeatmap.labelColor(0.85), "#222")
+        XCTAssertEqual(SVGHeatmap.labelColor(0), "#fff")
+        XCTAssertEqual(SVGHeatmap.labelColor(0.3), "#fff")
+        let svg = SVGHeatmap.render(xName: "damping", xValues: [0.1, 0.2], yName: nil, yValues: [], metricName: "m") { c, _ in Double(c) }
+        XCTAssertTrue(svg.contains("fill=\"#222\" font-size=\"8\">1</text>"), svg)
+        XCTAssertTrue(svg.contains("fill=\"#fff\" font-size=\"8\">0</text>"), svg)
+    }
+
     func testEveryPointEqualsARunOfThatPointAlone() throws {
         let script = repositoryRoot.appendingPathComponent("scripts/rubbermenu.lua").path
         let axes = [Sweep.Axis(name: "damping", values: [0.2, 0.5, 0.9]), Sweep.Axis(name: "frequency", values: [0.8, 1.5, 3, 6])]
