@@ -21,7 +21,8 @@ enum BenchCommand {
                 return 0
             }
             guard sections.contains(where: { $0.name == argument }) else {
-                throw UsageError("bench: unknown section '\(argument)' (sections: \(sections.map(\.name).joined(separator: ", ")))")
+                let names = sections.map(\.name)
+                throw UsageError("bench: unknown section '\(argument)' (\(CommandLineArguments.didYouMean(argument, among: names + ["suite", "kernels"]))sections: \(names.joined(separator: ", ")))")
             }
             chosen.append(argument)
         }

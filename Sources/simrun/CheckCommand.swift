@@ -65,7 +65,7 @@ enum CheckCommand {
                 print(help)
                 return 0
             default:
-                if flag.hasPrefix("-") && flag.count > 1 { throw UsageError("check: unknown option '\(flag)' (see 'simrun check --help')") }
+                if flag.hasPrefix("-") && flag.count > 1 { throw args.unknownOption(flag, help: help) }
                 paths.append(argument)
             }
         }

@@ -1,3 +1,5 @@
+import SpringKitSim
+
 /// A usage error: exit status 2 with a one-line reason.
 struct UsageError: Error, CustomStringConvertible {
     var description: String
@@ -23,7 +25,7 @@ struct CommandLineArguments {
     mutating func value(for flag: String, inline: String?) throws -> String {
         if let inline { return inline }
         guard let value = next(), !(value.hasPrefix("--") && value.count > 2) else {
-            throw UsageError("\(prefix)\(flag) needs a value (see '\(command == "simrun" ? "simrun --help" : "simrun help " + command)')")
+            throw UsageError("\(prefix)\(flag) needs a value (see '\(helpCommand)')")
         }
         return value
     }
@@ -42,6 +44,63 @@ struct CommandLineArguments {
     }
 
     private var prefix: String { command == "simrun" ? "" : command + ": " }
+
+    /// Where the command's options are explained.
+    private var helpCommand: String { command == "simrun" ? "simrun --help" : "simrun help " + command }
+
+    /// The error for an option the command does not know, naming the nearest option its help
+    /// lists when that one is a likely typo:
+    /// `unknown option '--parm' (did you mean '--param'? see 'simrun --help')`.
+    func unknownOption(_ flag: String, help: String) -> UsageError {
+        Self.unknownOption(flag, help: help, prefix: prefix, see: helpCommand)
+    }
+
+    /// `PREFIXunknown option 'FLAG' (did you mean '--…'? see 'SEE')`, the suggestion only when close.
+    static func unknownOption(_ flag: String, help: String, prefix: String, see: String) -> UsageError {
+        UsageError("\(prefix)unknown option '\(flag)' (\(didYouMean(flag, among: options(listedIn: help) + ["--help"]))see '\(see)')")
+    }
+
+    /// `did you mean 'NAME'? ` for the candidate nearest `word` when it is a likely typo, else
+    /// empty: the start of an error's parenthesis.
+    static func didYouMean(_ word: String, among candidates: [String]) -> String {
+        EditDistance.nearest(to: word, among: candidates).map { "did you mean '\($0)'? " } ?? ""
+    }
+
+    /// The error for a second positional argument where the command takes one script. A stray
+    /// `NAME=VALUE` (a `--param` given two values) gets the flag it needs:
+    /// `one script at a time (got 'a.lua' and 'frequency=2'; to set a parameter: --param frequency=2)`.
+    func secondScript(_ first: String, _ second: String) -> UsageError {
+        let hint = Self.looksLikeAssignment(second) ? "; to set a parameter: --param \(second)" : ""
+        return UsageError("\(prefix)one script at a time (got '\(first)' and '\(second)'\(hint))")
+    }
+
+    /// True for `NAME=VALUE` with NAME a Lua identifier and some VALUE: what `--param` takes.
+    static func looksLikeAssignment(_ argument: String) -> Bool {
+        guard let equals = argument.firstIndex(of: "="), equals != argument.startIndex,
+              argument.index(after: equals) != argument.endIndex else { return false }
+        let name = argument[..<equals]
+        return name.first.map { $0.isASCII && ($0.isLetter || $0 == "_") } == true
+            && name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
+    }
+
+    /// The options a help text lists: the flags that open its option lines, such as
+    /// `  --trace FILE   where …`, `  --abs TOL, --rel TOL   …` or `  --quiet, -q   …`
+    /// (each line's text before its first run of two spaces). Flags mentioned in prose are not
+    /// options of the command and are left out.
+    /// - Complexity: O(the help's length).
+    static func options(listedIn help: String) -> [String] {
+        var options: [String] = []
+        for line in help.split(separator: "\n") {
+            let text = line.drop { $0 == " " }
+            guard text.hasPrefix("-") else { continue }
+            let head = text.range(of: "  ").map { text[..<$0.lowerBound] } ?? text
+            for word in head.split(separator: " ") where word.hasPrefix("-") {
+                let flag = String(word.filter { $0 != "," })
+                if !options.contains(flag) { options.append(flag) }
+            }
+        }
+        return options
+    }
 
     /// Splits `--flag=value` into its parts.
     static func split(_ argument: String) -> (flag: String, inline: String?) {

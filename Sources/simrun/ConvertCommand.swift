@@ -34,10 +34,11 @@ enum ConvertCommand {
                 digitsText = try args.singleValue(for: flag, inline: inline, current: digitsText)
                 digits = try CommandLineArguments.integer(digitsText!, flag: flag, in: 0...maximumDigits)
             default:
-                if flag.hasPrefix("--") { throw UsageError("convert: unknown option '\(flag)' (see 'simrun help convert')") }
+                if flag.hasPrefix("--") { throw args.unknownOption(flag, help: help) }
                 if from == nil {
                     guard let convention = SpringConvention(rawValue: argument) else {
-                        throw UsageError("convert: unknown convention '\(argument)' (one of: \(SpringConvention.allCases.map(\.rawValue).joined(separator: ", ")))")
+                        let names = SpringConvention.allCases.map(\.rawValue)
+                        throw UsageError("convert: unknown convention '\(argument)' (\(CommandLineArguments.didYouMean(argument, among: names))one of: \(names.joined(separator: ", ")))")
                     }
                     from = convention
                     continue

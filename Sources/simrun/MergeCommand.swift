@@ -37,7 +37,7 @@ enum MergeCommand {
                 print(help)
                 return 0
             default:
-                if flag.hasPrefix("-") && flag.count > 1 { throw UsageError("merge: unknown option '\(flag)' (see 'simrun help merge')") }
+                if flag.hasPrefix("-") && flag.count > 1 { throw args.unknownOption(flag, help: help) }
                 files.append(argument)
             }
         }

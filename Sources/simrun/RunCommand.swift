@@ -33,8 +33,8 @@ enum RunCommand {
                 print(Usage.main)
                 return 0
             default:
-                if flag.hasPrefix("-") && flag.count > 1 { throw UsageError("unknown option '\(flag)' (see 'simrun --help')") }
-                guard script == nil else { throw UsageError("one script at a time (got '\(script!)' and '\(argument)')") }
+                if flag.hasPrefix("-") && flag.count > 1 { throw args.unknownOption(flag, help: Usage.runOptions) }
+                if let script { throw args.secondScript(script, argument) }
                 script = argument
             }
         }

@@ -80,7 +80,7 @@ enum SuiteBench {
             case "--help", "-h":
                 print(help)
                 return 0
-            default: throw UsageError("bench suite: unknown option '\(arguments[k])' (see 'simrun bench suite --help')")
+            default: throw CommandLineArguments.unknownOption(arguments[k], help: help, prefix: "bench suite: ", see: "simrun bench suite --help")
             }
             k += 1
         }

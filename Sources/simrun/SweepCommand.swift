@@ -60,8 +60,8 @@ enum SweepCommand {
                 print(help)
                 return 0
             default:
-                if flag.hasPrefix("-") && flag.count > 1 { throw UsageError("sweep: unknown option '\(flag)' (see 'simrun help sweep')") }
-                guard script == nil else { throw UsageError("sweep: one script at a time") }
+                if flag.hasPrefix("-") && flag.count > 1 { throw args.unknownOption(flag, help: help) }
+                if let script { throw args.secondScript(script, argument) }
                 script = argument
             }
         }

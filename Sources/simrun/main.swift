@@ -35,7 +35,8 @@ do {
         guard arguments.count <= 2 else { throw UsageError("help takes at most one topic (see 'simrun --help')") }
         if arguments.count == 2 {
             guard let topic = Usage.topic(arguments[1]) else {
-                throw UsageError("no help topic '\(arguments[1])' (topics: \(Usage.topics.joined(separator: ", ")))")
+                let suggestion = CommandLineArguments.didYouMean(arguments[1], among: Usage.topics)
+                throw UsageError("no help topic '\(arguments[1])' (\(suggestion)topics: \(Usage.topics.joined(separator: ", ")))")
             }
             print(topic)
         } else {
@@ -46,21 +47,10 @@ do {
         guard arguments.count == 1 else { throw UsageError("--version takes no arguments") }
         print("simrun \(SpringKitSim.version)")
         status = 0
-    case "check":
-        status = try CheckCommand.run(Array(arguments.dropFirst()))
-    case "tune":
-        status = try TuneCommand.run(Array(arguments.dropFirst()))
-    case "studio":
-        status = try StudioCommand.run(Array(arguments.dropFirst()))
-    case "sweep":
-        status = try SweepCommand.run(Array(arguments.dropFirst()))
-    case "merge":
-        status = try MergeCommand.run(Array(arguments.dropFirst()))
-    case "convert":
-        status = try ConvertCommand.run(Array(arguments.dropFirst()))
-    case "bench":
-        status = try BenchCommand.run(Array(arguments.dropFirst()))
-    default:
+    case let name? where Subcommand.named(name) != nil:
+        status = try Subcommand.named(name)!.run(Array(arguments.dropFirst()))
+    case let first?:
+        if let error = Subcommand.unknownCommandError(first) { throw error }
         status = try RunCommand.run(arguments)
     }
 } catch let error as UsageError {
