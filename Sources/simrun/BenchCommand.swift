@@ -29,6 +29,8 @@ enum BenchCommand {
         #if DEBUG
         print("note: this is a debug build; figures are only meaningful from 'swift build -c release'")
         #endif
+        // Whichever sections run, the figures depend on the kernel variant and the cores.
+        print("kernel: \(DynamicsBench.kernelLabel); \(ProcessInfo.processInfo.activeProcessorCount) processors")
         for section in sections where chosen.isEmpty || chosen.contains(section.name) {
             print("== \(section.name): \(section.summary)")
             try section.run()
@@ -80,7 +82,7 @@ enum DynamicsBench {
         // The default runs first, so the peak below is that of one 1,000,000-spring world,
         // not of two built one after the other.
         let settings = BenchThreads.settings
-        print("kernel: \(kernelLabel); frames of 1/60 s (2 fixed steps each), best of 3; \(ProcessInfo.processInfo.activeProcessorCount) processors")
+        print("frames of 1/60 s (2 fixed steps each), best of 3")
         print("ns per spring-step: " + settings.map { $0 == 0 ? "default threads (threads = 0; 'used' says how many ran)" : "1 thread" }.joined(separator: ", "))
         let columns = ["springs"] + settings.map(BenchThreads.label) + (settings[0] == 0 ? ["used"] : []) + ["bytes/spring", "steps"]
         print(columns.map { $0.padding(toLength: 14, withPad: " ", startingAt: 0) }.joined())
