@@ -118,28 +118,36 @@ public enum HTMLReport {
         if (!v.length) return;
         let lo = Math.min(0, ...v), hi = Math.max(0, ...v);
         if (hi - lo < 1e-9) { hi += 1; lo -= 1; }
-        const x = j => 4 + (c.width - 8) * j / Math.max(1, v.length - 1);
-        const y = val => c.height - 6 - (c.height - 12) * (val - lo) / (hi - lo);
-        g.strokeStyle = "#bbb"; g.beginPath(); g.moveTo(0, y(0)); g.lineTo(c.width, y(0)); g.stroke();
-        g.strokeStyle = "#1565c0"; g.lineWidth = 1.5; g.beginPath();
-        v.forEach((val, j) => j ? g.lineTo(x(j), y(val)) : g.moveTo(x(j), y(val))); g.stroke();
-        g.strokeStyle = "#9e9e9e"; g.fillStyle = "#757575"; g.font = "10px sans-serif";
-        // Marker labels in rows, each in the first row it does not overlap, kept inside the plot.
-        const rowEnds = [];
+        // The value scale sits in a gutter left of the plot; the marks' labels in a band above
+        // the curve (as many rows as they need): neither covers the curve or the other.
+        const gutter = 46;
+        const x = j => gutter + 4 + (c.width - gutter - 8) * j / Math.max(1, v.length - 1);
+        g.font = "10px sans-serif";
+        const labels = [], rowEnds = [];
         for (const [mk, label] of SpringKitShapes.markers) {
           const px = x(mk), width = g.measureText(label).width;
-          g.beginPath(); g.moveTo(px, 0); g.lineTo(px, c.height); g.stroke();
           let lx = px + 2;
-          if (lx + width > c.width - 2) lx = Math.max(40, px - 2 - width);
+          if (lx + width > c.width - 2) lx = Math.max(gutter + 2, px - 2 - width);
           let row = 0;
           while (row < rowEnds.length && rowEnds[row] > lx - 4) row++;
-          if (row > 5) continue;
-          rowEnds[row] = lx + width;
-          g.fillText(label, lx, 24 + 11 * row);
+          labels.push({px, label, lx, row});
+          if (row <= 5) rowEnds[row] = lx + width;
+        }
+        const top = 6 + 11 * Math.min(rowEnds.length, 6);
+        const y = val => c.height - 6 - (c.height - 6 - top) * (val - lo) / (hi - lo);
+        g.strokeStyle = "#bbb"; g.beginPath(); g.moveTo(gutter, y(0)); g.lineTo(c.width, y(0)); g.stroke();
+        g.beginPath(); g.moveTo(gutter, 0); g.lineTo(gutter, c.height); g.stroke();
+        g.strokeStyle = "#1565c0"; g.lineWidth = 1.5; g.beginPath();
+        v.forEach((val, j) => j ? g.lineTo(x(j), y(val)) : g.moveTo(x(j), y(val))); g.stroke();
+        g.strokeStyle = "#9e9e9e"; g.fillStyle = "#757575"; g.lineWidth = 1;
+        for (const {px, label, lx, row} of labels) {
+          g.beginPath(); g.moveTo(px, 0); g.lineTo(px, c.height); g.stroke();
+          if (row <= 5) g.fillText(label, lx, 10 + 11 * row);
         }
         g.strokeStyle = "#d32f2f"; g.beginPath(); g.moveTo(x(k), 0); g.lineTo(x(k), c.height); g.stroke();
-        g.fillStyle = "#444"; g.font = "11px sans-serif";
-        g.fillText(hi.toFixed(1), 6, 12); g.fillText(lo.toFixed(1), 6, c.height - 8);
+        g.fillStyle = "#444"; g.font = "11px sans-serif"; g.textAlign = "right";
+        g.fillText(hi.toFixed(1), gutter - 4, y(hi) + 4); g.fillText(lo.toFixed(1), gutter - 4, y(lo));
+        g.textAlign = "left";
       });
     }
     function show(k) { scrub.value = k; drawScene(k); drawPlots(k); }
