@@ -67,11 +67,23 @@ struct LuaCall {
 
     func isNil(_ index: Int32) -> Bool { skl_isnoneornil(L, index) != 0 }
 
-    /// The line of the Lua code that made this call (0 when unknown, as for a C caller).
-    var callerLine: Int {
+    /// The line of the Lua code that made this call (see `callerPlace`; 0 when unknown).
+    var callerLine: Int { callerPlace?.line ?? 0 }
+
+    /// The file and line of the Lua code that made this call, named as Lua's own error
+    /// messages name them: the innermost Lua function on the stack, so a call made through
+    /// `pcall(f, ...)` names the `pcall` line (nil when there is none).
+    /// - Complexity: O(the stack's depth).
+    var callerPlace: SourcePlace? {
         var record = lua_Debug()
-        guard lua_getstack(L, 1, &record) != 0, lua_getinfo(L, "l", &record) != 0 else { return 0 }
-        return Int(max(0, record.currentline))
+        var level: Int32 = 1
+        while lua_getstack(L, level, &record) != 0 {
+            level += 1
+            guard lua_getinfo(L, "Sl", &record) != 0, record.currentline > 0 else { continue }
+            let file = withUnsafeBytes(of: &record.short_src) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            return SourcePlace(file: file, line: Int(record.currentline))
+        }
+        return nil
     }
 
     func number(_ index: Int32) throws -> Double {

@@ -16,12 +16,41 @@ public struct ParameterDeclaration: Equatable, Sendable {
 }
 
 /// An invalid parameter: an override that names no parameter, lies outside its
-/// range, or is not a finite number.
+/// range, or is not a finite number; or a declaration that contradicts itself or another
+/// (`springkit.param`, `springkit.preset`).
+///
+/// A fault with a place — a script's declaration, a line of a `--params` file — starts with
+/// that place (`scripts/list.lua:12: …`); one given on the command line has none.
 public struct ParameterError: SpringKitError, Equatable {
     public var description: String
     /// Overrides and declarations are at fault, not the arguments of the call that found it.
     public var blamesArguments: Bool { false }
     public init(_ description: String) { self.description = description }
+
+    /// The error `description` names, prefixed with `place` when there is one.
+    package init(_ description: String, at place: SourcePlace?) {
+        self.description = place.map { "\($0): \(description)" } ?? description
+    }
+}
+
+/// A file and a line: where a script declared something (as Lua names the script in its
+/// own error messages), or a line of a `--params` file.
+package struct SourcePlace: Equatable, Sendable, CustomStringConvertible {
+    package var file: String
+    package var line: Int
+
+    package init(file: String, line: Int) {
+        self.file = file
+        self.line = line
+    }
+
+    /// `file:line`.
+    package var description: String { "\(file):\(line)" }
+
+    /// This place as a message at `other` names it: `line N` in the same file, else `file:N`.
+    package func named(from other: SourcePlace?) -> String {
+        other?.file == file ? "line \(line)" : description
+    }
 }
 
 /// A named set of parameter values a script declares with `springkit.preset(name, {NAME = value, ...})`
@@ -55,6 +84,12 @@ public struct ScriptParameters: Sendable {
     public var selectedPreset: String?
     /// The presets the script declared, in declaration order.
     public private(set) var presets: [PresetDeclaration] = []
+    /// Where each parameter was declared, by name (absent when the place is unknown).
+    package private(set) var parameterPlaces: [String: SourcePlace] = [:]
+    /// Where each preset was declared, by name.
+    private var presetPlaces: [String: SourcePlace] = [:]
+    /// The `--params` file line of each override read from one, by name.
+    private var overridePlaces: [String: SourcePlace] = [:]
 
     public init() {}
 
@@ -62,6 +97,10 @@ public struct ScriptParameters: Sendable {
     /// Errors show the text with control characters escaped (`\r`, `\0`), so they stay on one line.
     /// - Complexity: O(the text's length + overrides).
     public mutating func addOverride(_ assignment: String) throws {
+        try addOverride(assignment, from: nil)
+    }
+
+    private mutating func addOverride(_ assignment: String, from place: SourcePlace?) throws {
         guard let equals = assignment.firstIndex(of: "=") else {
             throw ParameterError("invalid parameter '\(VisibleText.escaped(assignment))': expected NAME=VALUE")
         }
@@ -72,14 +111,20 @@ public struct ScriptParameters: Sendable {
             let shown = text.isEmpty ? "an empty value" : "'\(VisibleText.escaped(text))'"
             throw ParameterError("invalid value for parameter '\(VisibleText.escaped(name))': \(shown) is not a finite number")
         }
-        setOverride(name, value)
+        setOverride(name, value, from: place)
     }
 
     /// Sets an override by name (replacing an earlier one of that name).
     /// - Complexity: O(overrides).
     public mutating func setOverride(_ name: String, _ value: Double) {
+        setOverride(name, value, from: nil)
+    }
+
+    /// Sets an override read at `place` (nil: given on the command line or by a tool).
+    private mutating func setOverride(_ name: String, _ value: Double, from place: SourcePlace?) {
         overrides.removeAll { $0.name == name }
         overrides.append((name, value))
+        overridePlaces[name] = place
     }
 
     /// Reads `name=value` lines; blank lines and `#` comments are skipped. `\r\n` line ends
@@ -90,67 +135,91 @@ public struct ScriptParameters: Sendable {
         for (number, rawLine) in TextLines.split(fileText).enumerated() {
             let line = rawLine.trimmingCharacters(in: .whitespaces)
             if line.isEmpty || line.hasPrefix("#") { continue }
+            let place = SourcePlace(file: path, line: number + 1)
             do {
-                try addOverride(line)
+                try addOverride(line, from: place)
             } catch let error as ParameterError {
-                throw ParameterError("\(path):\(number + 1): \(error.description)")
+                throw ParameterError(error.description, at: place)
             }
         }
     }
 
-    /// Records a declaration and returns the value the script gets.
+    /// Records a declaration made at `place` and returns the value the script gets. Each
+    /// preset declared before it that sets it must hold a value in its range.
+    /// Errors start with `place` (a preset's fault names the preset's line too).
+    /// - Complexity: O(declarations + presets' values + overrides).
     mutating func declare(name: String, defaultValue: Double, minimum: Double?, maximum: Double?,
-                          step: Double?, unit: String = "", doc: String) throws -> Double {
+                          step: Double?, unit: String = "", doc: String, at place: SourcePlace? = nil) throws -> Double {
+        func failure(_ message: String) -> ParameterError { ParameterError(message, at: place) }
         if declarations.contains(where: { $0.name == name }) {
-            throw ParameterError("parameter '\(name)' is declared twice")
+            let first = parameterPlaces[name].map { " (first at \($0.named(from: place)))" } ?? ""
+            throw failure("parameter '\(name)' is declared twice\(first)")
         }
-        guard defaultValue.isFinite else { throw ParameterError("parameter '\(name)': default must be finite") }
+        guard defaultValue.isFinite else { throw failure("parameter '\(name)': default must be finite") }
+        for (bound, label) in [(minimum, "min"), (maximum, "max")] where bound.map({ !$0.isFinite }) ?? false {
+            throw failure("parameter '\(name)': \(label) must be a finite number")
+        }
         if let minimum, let maximum, minimum > maximum {
-            throw ParameterError("parameter '\(name)': min \(NumberFormat.shortest(minimum)) is above max \(NumberFormat.shortest(maximum))")
+            throw failure("parameter '\(name)': min \(NumberFormat.shortest(minimum)) is above max \(NumberFormat.shortest(maximum))")
         }
         if let step, !(step > 0 && step.isFinite) {
-            throw ParameterError("parameter '\(name)': step must be a positive number")
+            throw failure("parameter '\(name)': step must be a positive number")
         }
-        try Self.checkRange(name, defaultValue, minimum, maximum, what: "default")
+        if let problem = Self.rangeProblem(defaultValue, minimum, maximum) {
+            throw failure("parameter '\(name)': default \(NumberFormat.shortest(defaultValue)) is \(problem)")
+        }
         var value = defaultValue
-        if let preset = presets.first(where: { $0.name == selectedPreset }),
-           let presetValue = preset.values.first(where: { $0.name == name }) {
-            try Self.checkRange(name, presetValue.value, minimum, maximum, what: "preset '\(preset.name)' value")
-            value = presetValue.value
+        for preset in presets {
+            guard let presetValue = preset.values.first(where: { $0.name == name }) else { continue }
+            if let problem = Self.rangeProblem(presetValue.value, minimum, maximum) {
+                let presetPlace = presetPlaces[preset.name].map { " (\($0.named(from: place)))" } ?? ""
+                throw failure("preset '\(preset.name)'\(presetPlace) sets \(name)=\(NumberFormat.shortest(presetValue.value)), \(problem)")
+            }
+            if preset.name == selectedPreset { value = presetValue.value }
         }
         if let override = overrides.last(where: { $0.name == name }) {
-            try Self.checkRange(name, override.value, minimum, maximum, what: "value")
+            if let problem = Self.rangeProblem(override.value, minimum, maximum) {
+                throw ParameterError("parameter '\(name)': value \(NumberFormat.shortest(override.value)) is \(problem)",
+                                     at: overridePlaces[name])
+            }
             value = override.value
         }
         declarations.append(ParameterDeclaration(name: name, defaultValue: defaultValue, minimum: minimum,
                                                  maximum: maximum, step: step, doc: doc, unit: unit, value: value))
+        parameterPlaces[name] = place
         return value
     }
 
-    private static func checkRange(_ name: String, _ value: Double, _ minimum: Double?, _ maximum: Double?, what: String) throws {
-        if let minimum, value < minimum {
-            throw ParameterError("parameter '\(name)': \(what) \(NumberFormat.shortest(value)) is below the minimum \(NumberFormat.shortest(minimum))")
-        }
-        if let maximum, value > maximum {
-            throw ParameterError("parameter '\(name)': \(what) \(NumberFormat.shortest(value)) is above the maximum \(NumberFormat.shortest(maximum))")
-        }
+    /// Why `value` lies outside `[minimum, maximum]` (`above the maximum 5`); nil when inside.
+    private static func rangeProblem(_ value: Double, _ minimum: Double?, _ maximum: Double?) -> String? {
+        if let minimum, value < minimum { return "below the minimum \(NumberFormat.shortest(minimum))" }
+        if let maximum, value > maximum { return "above the maximum \(NumberFormat.shortest(maximum))" }
+        return nil
     }
 
-    /// Records a preset. Presets come before the parameters they set (a parameter's value
-    /// is fixed when it is declared); names are unique; values are finite.
-    mutating func declarePreset(name: String, values: [(String, Double)], doc: String) throws {
+    /// Records a preset declared at `place`. Presets come before the parameters they set (a
+    /// parameter's value is fixed when it is declared); names are unique; values are finite.
+    /// Errors start with `place`.
+    /// - Complexity: O(presets + values × declarations).
+    mutating func declarePreset(name: String, values: [(String, Double)], doc: String, at place: SourcePlace? = nil) throws {
+        func failure(_ message: String) -> ParameterError { ParameterError(message, at: place) }
         guard !name.isEmpty, !name.contains(where: { $0 == " " || $0 == "=" || $0 == "," }) else {
-            throw ParameterError("preset name '\(name)' must be non-empty, without spaces, '=' or ','")
+            throw failure("preset name '\(name)' must be non-empty, without spaces, '=' or ','")
         }
-        if presets.contains(where: { $0.name == name }) { throw ParameterError("preset '\(name)' is declared twice") }
+        if presets.contains(where: { $0.name == name }) {
+            let first = presetPlaces[name].map { " (first at \($0.named(from: place)))" } ?? ""
+            throw failure("preset '\(name)' is declared twice\(first)")
+        }
         for (key, value) in values {
-            guard value.isFinite else { throw ParameterError("preset '\(name)': value of '\(key)' must be finite") }
+            guard value.isFinite else { throw failure("preset '\(name)': value of '\(key)' must be finite") }
             if declarations.contains(where: { $0.name == key }) {
-                throw ParameterError("preset '\(name)' sets '\(key)', which is already declared: declare presets before the parameters they set")
+                let declared = parameterPlaces[key].map { " (\($0.named(from: place)))" } ?? ""
+                throw failure("preset '\(name)' sets '\(key)', which is already declared\(declared): declare presets before the parameters they set")
             }
         }
         let sorted = values.sorted { $0.0 < $1.0 }.map { PresetDeclaration.ParameterValue(name: $0.0, value: $0.1) }
         presets.append(PresetDeclaration(name: name, values: sorted, doc: doc))
+        presetPlaces[name] = place
     }
 
     /// Fails when `--preset` names no preset the script declared, or a preset sets a
@@ -159,7 +228,8 @@ public struct ScriptParameters: Sendable {
     func checkPresets() throws {
         for preset in presets {
             for value in preset.values where !declarations.contains(where: { $0.name == value.name }) {
-                throw ParameterError("preset '\(preset.name)' sets '\(value.name)', which the script does not declare")
+                throw ParameterError("preset '\(preset.name)' sets '\(value.name)', which the script does not declare",
+                                     at: presetPlaces[preset.name])
             }
         }
         guard let selectedPreset else { return }
@@ -174,7 +244,8 @@ public struct ScriptParameters: Sendable {
     func checkAllOverridesDeclared() throws {
         for override in overrides where !declarations.contains(where: { $0.name == override.name }) {
             let known = declarations.map(\.name).joined(separator: ", ")
-            throw ParameterError("unknown parameter '\(VisibleText.escaped(override.name))' (the script declares: \(known.isEmpty ? "none" : known))")
+            throw ParameterError("unknown parameter '\(VisibleText.escaped(override.name))' (the script declares: \(known.isEmpty ? "none" : known))",
+                                 at: overridePlaces[override.name])
         }
     }
 

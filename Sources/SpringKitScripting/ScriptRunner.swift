@@ -98,11 +98,13 @@ public enum ScriptRunner {
         do {
             first = try lua.run(source: source, chunkName: chunkName, results: 1)
         } catch let error as ScriptError {
-            // A parameter error raised from springkit.param keeps its own exit meaning.
+            // A parameter error raised from springkit.param or springkit.preset keeps its own meaning.
             if let parameterError = session.parameterError { throw parameterError }
             if session.unrecordedRead.happened { throw RecordingNeeded() }
             throw error
         }
+        // A refused declaration fails the run even when the script caught its Lua error.
+        if let parameterError = session.parameterError { throw parameterError }
         try session.collectResult(lua: lua, index: first)
         if session.unrecordedRead.happened { throw RecordingNeeded() }
         try session.parameters.checkAllOverridesDeclared()

@@ -14,13 +14,12 @@ final class ScriptSession {
     var random: SeededGenerator
     var metrics: [ScriptRun.Metric] = []
     var tolerances = ToleranceSpec()
-    /// Where each `springkit.param` was declared (script line), by parameter name.
-    var parameterLines: [String: Int] = [:]
     var expectations: [TraceExpectation] = []
     var trace: Trace?
     var report: ReportData?
     var images: [String] = []
-    /// Set when `springkit.param` rejected a value, so the run fails as a parameter error.
+    /// Set when `springkit.param` or `springkit.preset` refused a declaration, so the run
+    /// fails as a parameter error (even when the script caught the Lua error).
     var parameterError: ParameterError?
     /// Whether scenarios record their trace and report unless the script says otherwise
     /// (`ScriptOptions.recordsOutputs`).
@@ -116,7 +115,7 @@ final class ScriptSession {
         }
         return ScriptRun(scriptPath: scriptPath, parameters: parameters, seed: seed, trace: trace,
                          report: report, images: images, metrics: metrics, tolerances: tolerances, peakLuaMemory: peakLuaMemory,
-                         parameterLines: parameterLines, expectations: expectations)
+                         parameterLines: parameters.parameterPlaces.mapValues(\.line), expectations: expectations)
     }
 }
 

@@ -19,8 +19,7 @@ extension ModuleBuilder {
                     name: name, defaultValue: defaultValue,
                     minimum: try options?.number("min"), maximum: try options?.number("max"),
                     step: try options?.number("step"), unit: try options?.string("unit") ?? "",
-                    doc: try options?.string("doc") ?? "")
-                session.parameterLines[name] = call.callerLine
+                    doc: try options?.string("doc") ?? "", at: call.callerPlace)
                 call.push(value)
                 return 1
             } catch let error as ParameterError {
@@ -44,7 +43,7 @@ extension ModuleBuilder {
                 throw call.argumentError(2, "expected {NAME = value, ...}, got array elements")
             }
             do {
-                try session.parameters.declarePreset(name: name, values: values, doc: doc)
+                try session.parameters.declarePreset(name: name, values: values, doc: doc, at: call.callerPlace)
             } catch let error as ParameterError {
                 session.parameterError = error
                 throw ScriptError(.runtime, error.description)
