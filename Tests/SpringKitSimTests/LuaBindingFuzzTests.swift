@@ -209,7 +209,12 @@ final class LuaBindingFuzzTests: XCTestCase {
             return nil
         } catch let error as ParameterError {
             outcomes["parameter", default: 0] += 1
-            return error.description.isEmpty ? "empty parameter error" : nil
+            // A refused declaration names the script's whole path and the call's line.
+            if error.description.contains("\n") { return "parameter error not one line: '\(error.description)'" }
+            guard error.description.hasPrefix("\(path):\(callLine): ") else {
+                return "parameter error without the call's place: '\(error.description)'"
+            }
+            return nil
         } catch {
             return "unexpected error \(type(of: error)): \(error)"
         }
