@@ -70,9 +70,10 @@ struct LuaCall {
     /// The line of the Lua code that made this call (see `callerPlace`; 0 when unknown).
     var callerLine: Int { callerPlace?.line ?? 0 }
 
-    /// The file and line of the Lua code that made this call, named as Lua's own error
-    /// messages name them: the innermost Lua function on the stack, so a call made through
-    /// `pcall(f, ...)` names the `pcall` line (nil when there is none).
+    /// The file and line of the Lua code that made this call: the innermost Lua function on
+    /// the stack, so a call made through `pcall(f, ...)` names the `pcall` line (nil when there
+    /// is none). A script file is named by its whole path (Lua's own messages shorten a long
+    /// one to `...tail`); a chunk loaded from a string as Lua names it (`[string "..."]`).
     /// - Complexity: O(the stack's depth).
     var callerPlace: SourcePlace? {
         var record = lua_Debug()
@@ -80,8 +81,10 @@ struct LuaCall {
         while lua_getstack(L, level, &record) != 0 {
             level += 1
             guard lua_getinfo(L, "Sl", &record) != 0, record.currentline > 0 else { continue }
-            let file = withUnsafeBytes(of: &record.short_src) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            return SourcePlace(file: file, line: Int(record.currentline))
+            let source = record.source.map { String(cString: $0) } ?? ""
+            let file = source.hasPrefix("@") ? String(source.dropFirst())
+                : withUnsafeBytes(of: &record.short_src) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            return SourcePlace(file: VisibleText.escaped(file), line: Int(record.currentline))
         }
         return nil
     }
