@@ -3,10 +3,10 @@ import Foundation
 import SpringKitSim
 import SpringKitTools
 
-/// `simrun tune SCRIPT [script options]`: the full-screen tuner.
+/// `simrun tune SCRIPT [--save FILE] [script options]`: the full-screen tuner.
 enum TuneCommand {
     static let help = """
-    usage: simrun tune SCRIPT [script options]
+    usage: simrun tune SCRIPT [--save FILE] [script options]
 
     A full-screen terminal tuner: a live preview of the scenario, a plot of the watched value,
     the script's parameters (change each by its declared step) and readouts (settle time,
@@ -14,6 +14,7 @@ enum TuneCommand {
     r replay, c compare with the last saved run, s save (out/NAME.params, for --params),
     e export (out/NAME-spring.swift), w watch another value, ? help, q quit.
     Needs a terminal; the terminal is restored on every exit (q, Ctrl-C, errors, signals).
+      --save FILE      where s saves the parameters (default: out/NAME.params, as the studio)
     \(ScriptOptionFlags.help)
     """
 
@@ -21,9 +22,14 @@ enum TuneCommand {
         var args = CommandLineArguments(arguments, command: "tune")
         var options = ScriptOptionFlags.defaults()
         var script: String?
+        var savePath: String?
         while let argument = args.next() {
             let (flag, inline) = CommandLineArguments.split(argument)
             if try ScriptOptionFlags.consume(flag, inline: inline, from: &args, into: &options) { continue }
+            if flag == "--save" {
+                savePath = try args.singleValue(for: flag, inline: inline, current: savePath)
+                continue
+            }
             if flag == "--help" || flag == "-h" {
                 print(help)
                 return 0
@@ -42,8 +48,7 @@ enum TuneCommand {
             throw UsageError("tune: \(script) declares no parameters (springkit.param) to tune")
         }
         var state = TuneState(script: script, declarations: first.parameters.declarations,
-                              run: TuneState.Run(first, values: first.parameters.declarations.map(\.value)))
-        let name = URL(fileURLWithPath: script).deletingPathExtension().lastPathComponent
+                              run: TuneState.Run(first, values: first.parameters.declarations.map(\.value)), savePath: savePath)
 
         guard skt_enter() == 0 else { throw UsageError("tune: cannot put the terminal in raw mode") }
         defer { skt_restore() }
@@ -66,7 +71,7 @@ enum TuneCommand {
                 case .redraw: break
                 case .rerun: rerun(&state, script: script, options: options)
                 case .save:
-                    let path = "out/\(name).params"
+                    let path = state.savePath
                     do {
                         try AtomicFile.write(state.paramsFileText, to: path)
                         state.saved = state.run
@@ -75,7 +80,7 @@ enum TuneCommand {
                         state.message = "cannot save: \(error)"
                     }
                 case .export:
-                    let path = "out/\(name)-spring.swift"
+                    let path = state.exportPath
                     do {
                         try AtomicFile.write(state.exportText ?? "", to: path)
                         state.message = "exported \(path)"

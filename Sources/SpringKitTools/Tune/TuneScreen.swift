@@ -6,68 +6,190 @@ import SpringKitReport
 import SpringKitScripting
 
 /// Renders `TuneState` as the tuner's screen: a pure function from state and terminal size
-/// to lines of text (no terminal I/O). Lines are exactly `columns` wide.
+/// to lines of text (no terminal I/O). It returns exactly `rows` lines, each exactly `columns`
+/// wide, at any size: text that does not fit is wrapped or shortened with `…` on word
+/// boundaries (`TerminalText`), never cut inside a word, and the header always shows `? help`
+/// and `q quit`. The preview and plot take the height the text leaves.
 package enum TuneScreen {
-    package static let keys = "↑↓ select  ←→ change  r replay  c compare  s save  e export  w watch  ? help  q quit"
+    /// The key hints in the header, most important first: as many as fit are shown, and
+    /// always the first two (`?` lists every key).
+    package static let keyHints = ["? help", "q quit", "←→ change", "↑↓ select", "s save", "e export", "w watch", "c compare", "r replay"]
+    static let alwaysShownHints = 2
+    /// The height the preview and plot get before the text around them gives up lines.
+    static let comfortablePreviewRows = 6
 
     package static func render(_ state: TuneState, columns: Int, rows: Int) -> [String] {
-        let columns = max(columns, 40), rows = max(rows, 16)
-        var lines: [String] = []
-        lines.append("simrun tune \(state.script)  —  \(keys)")
-        if state.showHelp { return fit(lines + help, columns, rows) }
-
-        let paramRows = state.declarations.count + 1
-        let readoutRows = 3
-        let graphRows = max(4, rows - 1 - paramRows - readoutRows - 1)
-        let previewWidth = max(10, min(columns / 3, 40))
-        let plotWidth = max(10, columns - previewWidth - 3)
-        let preview = previewLines(state, columns: previewWidth, rows: graphRows)
-        let plot = plotLines(state, columns: plotWidth, rows: graphRows)
-        for k in 0..<graphRows {
-            lines.append(pad(preview[k], previewWidth) + " │ " + plot[k])
+        let columns = max(columns, 1), rows = max(rows, 1)
+        if state.showHelp {
+            return fit(headerLines(state, columns: columns, maximum: 1) + helpLines(state, columns: columns, rows: rows - 1), columns, rows)
         }
-        lines.append("parameters:")
-        for (k, d) in state.declarations.enumerated() {
-            let marker = k == state.selected ? ">" : " "
-            let changed = state.saved.map { $0.values[k] != state.values[k] } ?? false
-            var range = ""
-            if d.minimum != nil || d.maximum != nil {
-                range = "[\(d.minimum.map { NumberFormat.human($0) } ?? "…") … \(d.maximum.map { NumberFormat.human($0) } ?? "…")]"
-            }
-            let value = NumberFormat.human(state.values[k], decimals: 6)
-            lines.append("\(marker) \(pad(d.name, 14)) \(pad(value, 10)) \(pad(range, 20)) \(changed ? "*" : " ") \(d.doc)")
-        }
-        if let readouts = state.readouts, let watched = state.watchedSeries {
-            let settle = readouts.settleTime.map { NumberFormat.fixed($0, 3) + " s" } ?? "not settled"
-            lines.append("watch: \(watched.name)")
-            lines.append("settle \(settle)   overshoot \(NumberFormat.fixed(readouts.overshootPercent, 1)) %   peak \(NumberFormat.fixed(readouts.peak, 2))   oscillations \(NumberFormat.human(readouts.oscillations))")
-        } else {
-            lines.append("watch: (the script records nothing to watch)")
-            lines.append("")
-        }
-        lines.append(state.run.metrics.map { "\($0.name) \(NumberFormat.human($0.value))\($0.unit.isEmpty ? "" : " " + $0.unit)" }.joined(separator: "  ·  "))
-        lines.append(TextLines.singleLine(state.message))
-        return fit(lines, columns, rows)
+        // Each step gives up a line of text for the preview, least useful first: the second
+        // line of the metrics, of the message, of the header and of the readouts, the
+        // `parameters:` label, then parameters far from the selected one.
+        let parameters = parameterLines(state, columns: columns)
+        var budget = LineBudget(parameters: parameters.count)
+        var sections: (top: [String], bottom: [String]) = ([], [])
+        repeat {
+            let shown = window(parameters.count, around: state.selected, count: budget.parameters)
+            sections.top = headerLines(state, columns: columns, maximum: budget.header)
+            sections.bottom = (budget.label ? ["parameters:"] : [])
+                + shown.map { parameters[$0] }
+                + TerminalText.limited(readoutLines(state, columns: columns), to: budget.readouts, width: columns)
+                + TerminalText.limited(metricLines(state, columns: columns), to: budget.metrics, width: columns)
+                + TerminalText.limited(TerminalText.wrapped(visible(state.message), to: columns), to: budget.message, width: columns)
+        } while rows - sections.top.count - sections.bottom.count < comfortablePreviewRows && budget.giveUpALine()
+        let graphRows = rows - sections.top.count - sections.bottom.count
+        return fit(sections.top + (graphRows >= 2 ? graphLines(state, columns: columns, rows: graphRows) : []) + sections.bottom, columns, rows)
     }
 
-    static let help = [
-        "",
-        "  ↑ ↓ or k j     select a parameter",
-        "  ← → or h l     change it by its step (- + too); the scenario re-runs at once",
-        "  r              replay the preview from the start",
-        "  c              compare: draw the last saved run as a ghost curve",
-        "  s              save the parameters to out/NAME.params (use with --params FILE)",
-        "  e              export a UIAttachmentBehavior snippet and other conventions to out/NAME-spring.swift",
-        "  w              watch the next series (stretch, a cell's displacement, …)",
-        "  ?              this help (any key closes it)",
-        "  q, Ctrl-C      quit (the terminal is restored)",
-    ]
+    /// The most lines each part of the screen may take.
+    struct LineBudget {
+        var header = 2, readouts = 3, metrics = 2, message = 2
+        var label = true
+        var parameters: Int
+
+        /// Takes one line from the least useful part that still has one to give; false when
+        /// every part is down to its last line (one parameter, the one selected).
+        mutating func giveUpALine() -> Bool {
+            if metrics > 1 { metrics = 1 } else if message > 1 { message = 1 } else if header > 1 { header = 1 }
+            else if readouts > 1 { readouts = 1 } else if label { label = false } else if parameters > 1 { parameters -= 1 }
+            else { return false }
+            return true
+        }
+    }
+
+    /// `simrun tune SCRIPT │ ? help  q quit  …`: the title (shortened to leave room for the
+    /// first hints), then the key hints in order of importance on up to `maximum` lines;
+    /// hints that do not fit are left out.
+    static func headerLines(_ state: TuneState, columns: Int, maximum: Int) -> [String] {
+        let separator = "  ", divider = " │ "
+        let always = keyHints.prefix(alwaysShownHints).joined(separator: separator)
+        let script = visible(state.script)
+        let fileName = script.split(separator: "/").last.map(String.init) ?? script
+        let room = columns - always.count - divider.count
+        let title = ["simrun tune \(script)", "tune \(script)", "tune \(fileName)", fileName].first { $0.count <= room }
+            ?? (room > 1 ? TerminalText.ellipsis + String(fileName.suffix(room - 1)) : "")
+        var lines = [(title.isEmpty ? "" : title + divider) + always]
+        var rest = keyHints.dropFirst(alwaysShownHints)[...]
+        while let hint = rest.first, lines.count <= maximum {
+            let line = lines[lines.count - 1]
+            if line.isEmpty || line.count + separator.count + hint.count <= columns {
+                lines[lines.count - 1] = line.isEmpty ? hint : line + separator + hint
+                rest = rest.dropFirst()
+            } else {
+                lines.append("")
+            }
+        }
+        return Array(lines.prefix(maximum)).filter { !$0.isEmpty }.map { TerminalText.shortened($0, to: columns) }
+    }
+
+    /// One line per parameter: the marker of the selected one, name, value with its unit,
+    /// `*` when it differs from the saved value, range, and the doc (shortened to fit).
+    static func parameterLines(_ state: TuneState, columns: Int) -> [String] {
+        let declarations = state.declarations
+        func withUnit(_ value: Double, _ d: ParameterDeclaration) -> String {
+            NumberFormat.human(value, decimals: 6) + (d.unit.isEmpty ? "" : " " + visible(d.unit))
+        }
+        func range(_ d: ParameterDeclaration) -> String {
+            guard d.minimum != nil || d.maximum != nil else { return "" }
+            return "[\(d.minimum.map { NumberFormat.human($0) } ?? "…") … \(d.maximum.map { NumberFormat.human($0) } ?? "…")]"
+        }
+        let nameWidth = declarations.map { visible($0.name).count }.max() ?? 0
+        let valueWidth = max(8, zip(declarations, state.values).map { d, value in
+            ([value] + [d.minimum, d.maximum].compactMap { $0 }).map { withUnit($0, d).count }.max()!
+        }.max() ?? 0)
+        let rangeWidth = declarations.map { range($0).count }.max() ?? 0
+        return declarations.indices.map { k in
+            let d = declarations[k]
+            let changed = state.saved.map { $0.values[k] != state.values[k] } ?? false
+            let head = (k == state.selected ? "> " : "  ") + pad(visible(d.name), nameWidth) + "  " + pad(withUnit(state.values[k], d), valueWidth)
+                + (changed ? " * " : "   ") + pad(range(d), rangeWidth)
+            let room = columns - head.count - 2
+            guard !d.doc.isEmpty, room >= 8 else { return TerminalText.shortened(head, to: columns) }
+            return head + "  " + TerminalText.shortened(visible(d.doc), to: room)
+        }
+    }
+
+    /// The indices of at most `count` of `total` rows, a window that keeps `selected` in view.
+    static func window(_ total: Int, around selected: Int, count: Int) -> Range<Int> {
+        let count = min(max(count, 0), total)
+        let first = min(max(selected - count / 2, 0), total - count)
+        return first..<(first + count)
+    }
+
+    /// The watched value's name and readouts, packed into as few lines as fit.
+    static func readoutLines(_ state: TuneState, columns: Int) -> [String] {
+        guard let readouts = state.readouts, let watched = state.watchedSeries else {
+            return TerminalText.wrapped("watch: (the script records nothing to watch)", to: columns)
+        }
+        let settle = readouts.settleTime.map { NumberFormat.fixed($0, 3) + " s" } ?? "not settled"
+        return TerminalText.packed(["watch: \(visible(watched.name))", "settle \(settle)", "overshoot \(NumberFormat.fixed(readouts.overshootPercent, 1)) %",
+                                    "peak \(NumberFormat.fixed(readouts.peak, 2))", "oscillations \(NumberFormat.human(readouts.oscillations))"],
+                                   separator: "   ", width: columns)
+    }
+
+    /// The script's metrics (`springkit.metric`), packed into as few lines as fit.
+    static func metricLines(_ state: TuneState, columns: Int) -> [String] {
+        TerminalText.packed(state.run.metrics.map { visible("\($0.name) \(NumberFormat.human($0.value))\($0.unit.isEmpty ? "" : " " + $0.unit)") },
+                            separator: "  ·  ", width: columns)
+    }
+
+    /// The preview (when the script returns a report) beside the plot, `rows` high. The
+    /// preview is as wide as the scenario's viewport at that height (up to half the screen);
+    /// the plot takes the rest.
+    static func graphLines(_ state: TuneState, columns: Int, rows: Int) -> [String] {
+        guard let report = state.run.report, !report.frames.isEmpty, columns >= 24 else {
+            return plotLines(state, columns: columns, rows: rows).map { pad($0, columns) }
+        }
+        let aspect = report.viewport.x / report.viewport.y
+        // A braille character is 2 × 4 dots in a cell about twice as high as wide: dots are square.
+        let fitting = aspect.isFinite && aspect > 0 ? min(Double(columns), (2 * Double(rows) * aspect).rounded(.up)) : Double(columns / 3)
+        let previewWidth = min(max(Int(fitting), 6), columns / 2)
+        let plotWidth = columns - previewWidth - 3
+        let preview = previewLines(state, columns: previewWidth, rows: rows)
+        let plot = plotLines(state, columns: plotWidth, rows: rows)
+        return (0..<rows).map { pad(preview[$0], previewWidth) + " │ " + pad(plot[$0], plotWidth) }
+    }
+
+    /// The keys, each with what it does, wrapped under their column; then every parameter
+    /// with its value, range, step, unit and whole doc. At most `rows` lines: a taller
+    /// terminal shows what is left out.
+    static func helpLines(_ state: TuneState, columns: Int, rows: Int) -> [String] {
+        let keys = [
+            ("↑ ↓ or k j", "select a parameter"),
+            ("← → or h l", "change it by its step (- + too); the scenario re-runs at once"),
+            ("r", "replay the preview from the start"),
+            ("c", "compare: draw the last saved run as a ghost curve"),
+            ("s", "save the parameters to \(state.savePath) (read them back with --params \(state.savePath))"),
+            ("e", "export a UIAttachmentBehavior snippet and other conventions to \(state.exportPath)"),
+            ("w", "watch the next series (stretch, a cell's displacement, …)"),
+            ("?", "this help (any key closes it)"),
+            ("q, Ctrl-C", "quit (the terminal is restored)"),
+        ]
+        func entry(_ key: String, _ text: String, keyWidth: Int) -> [String] {
+            let indent = String(repeating: " ", count: keyWidth + 3)
+            guard columns - indent.count >= 20 else { return TerminalText.wrapped("  \(key): \(text)", to: columns, indent: "    ") }
+            return TerminalText.wrapped(text, to: columns - indent.count, indent: "").enumerated().map { k, line in
+                (k == 0 ? "  " + pad(key, keyWidth) + " " : indent) + line
+            }
+        }
+        var lines = [""] + keys.flatMap { entry($0.0, $0.1, keyWidth: 14) }
+        lines += ["", "parameters:"]
+        for (d, value) in zip(state.declarations, state.values) {
+            var facts = [NumberFormat.human(value, decimals: 6) + (d.unit.isEmpty ? "" : " " + visible(d.unit))]
+            if d.minimum != nil || d.maximum != nil {
+                facts.append("range \(d.minimum.map { NumberFormat.human($0) } ?? "…") … \(d.maximum.map { NumberFormat.human($0) } ?? "…")")
+            }
+            if let step = d.step { facts.append("step \(NumberFormat.human(step, decimals: 6))") }
+            let doc = d.doc.isEmpty ? "" : " — " + visible(d.doc)
+            lines += TerminalText.wrapped("\(visible(d.name)) = " + facts.joined(separator: ", ") + doc, to: columns - 2, indent: "    ").map { "  " + $0 }
+        }
+        return TerminalText.limited(lines, to: max(rows, 0), width: columns)
+    }
 
     /// The report's frame at the playback position: cells with their curved top edges, then its shapes.
     static func previewLines(_ state: TuneState, columns: Int, rows: Int) -> [String] {
-        guard let report = state.run.report, !report.frames.isEmpty else {
-            return ["(no preview: the script returns no report)"] + Array(repeating: "", count: rows - 1)
-        }
+        guard let report = state.run.report, !report.frames.isEmpty else { return Array(repeating: "", count: rows) }
         let frame = report.frames[min(state.playbackFrame, report.frames.count - 1)]
         var canvas = BrailleCanvas(columns: columns, rows: rows)
         let scale = min(Double(canvas.width) / report.viewport.x, Double(canvas.height) / report.viewport.y)
@@ -152,13 +274,15 @@ package enum TuneScreen {
             lines.append(String(String.UnicodeScalarView(combined)))
         }
         let legend = "\(NumberFormat.human(low, decimals: 2)) … \(NumberFormat.human(high, decimals: 2))" + (ghost != nil ? "   dotted: saved run" : "")
-        return lines + [legend]
+        return lines + [TerminalText.shortened(legend, to: columns)]
     }
 
-    static func pad(_ text: String, _ width: Int) -> String {
-        let count = text.count
-        return count >= width ? String(text.prefix(width)) : text + String(repeating: " ", count: width - count)
-    }
+    /// `text` from the script (a name, doc, unit, message) as it may be shown: on one line,
+    /// control characters as visible escapes (an escape sequence in a doc never reaches the terminal).
+    static func visible(_ text: String) -> String { VisibleText.escaped(TextLines.singleLine(text)) }
+
+    /// `text` padded, or shortened on a word boundary, to `width` characters.
+    static func pad(_ text: String, _ width: Int) -> String { TerminalText.padded(text, to: width) }
 
     static func fit(_ lines: [String], _ columns: Int, _ rows: Int) -> [String] {
         var result = lines.prefix(rows).map { pad($0, columns) }

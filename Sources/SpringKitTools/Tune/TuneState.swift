@@ -51,9 +51,15 @@ package struct TuneState {
     package var showHelp = false
     package var playbackFrame = 0
     package var message = ""
+    /// Where `s` writes the params file (`--save FILE`, default `out/NAME.params`).
+    package var savePath: String
+    /// Where `e` writes the spring snippet (`out/NAME-spring.swift`).
+    package var exportPath: String
 
-    package init(script: String, declarations: [ParameterDeclaration], run: Run) {
+    package init(script: String, declarations: [ParameterDeclaration], run: Run, savePath: String? = nil) {
         self.script = script
+        self.savePath = savePath ?? SavedParameters.defaultPath(script: script)
+        self.exportPath = OutputFiles.defaultPath(script: script, ending: "-spring.swift")
         self.declarations = declarations
         self.values = declarations.map(\.value)
         self.run = run
@@ -87,7 +93,7 @@ package struct TuneState {
 
     /// The saved-parameters file (`--params FILE` reads it).
     package var paramsFileText: String {
-        "# saved by simrun tune for \(script)\n" + zip(declarations, values).map { "\($0.name)=\(NumberFormat.shortest($1))" }.joined(separator: "\n") + "\n"
+        SavedParameters.text(tool: "tune", script: script, values: zip(declarations, values).map { ($0.name, $1) })
     }
 
     /// A Swift snippet for `UIAttachmentBehavior`, and the spring in other conventions;
