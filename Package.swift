@@ -45,6 +45,6 @@ let package = Package(
         .executableTarget(name: "simrun", dependencies: ["SpringKitSim", "SpringKitTools", "CTerminal", "StudioServer"]),
         // Data/: reference values read from the source tree (Data/math-reference.txt).
         .testTarget(name: "SpringKitSimTests", dependencies: ["SpringKitSim", "SpringKitTools", "SpringKitScripting", "SpringKitReport", "SpringKitScenarios", "SpringKitMotion", "SpringKitDynamics", "SpringKitMath", "SpringKitSupport", "CLua"], exclude: ["Data"]),
-        .testTarget(name: "StudioServerTests", dependencies: ["StudioServer"]),
+        .testTarget(name: "StudioServerTests", dependencies: ["StudioServer", "SpringKitSim"]),
     ]
 )

@@ -11,11 +11,13 @@ public final class Studio {
         public var script: String
         /// The command line's script options; the page's values are added as overrides.
         public var options: ScriptOptions
-        /// Where "save" writes the params file.
+        /// Where "save" writes the params file: `out/NAME.params` (relative to the current
+        /// directory, as `simrun tune` saves) unless given.
         public var savePath: String
 
-        public init(script: String, options: ScriptOptions, savePath: String) {
-            self.script = script; self.options = options; self.savePath = savePath
+        public init(script: String, options: ScriptOptions, savePath: String? = nil) {
+            self.script = script; self.options = options
+            self.savePath = savePath ?? SavedParameters.defaultPath(script: script)
         }
     }
 
@@ -82,8 +84,8 @@ public final class Studio {
     /// Writes `values` (validated by a run) as the params file, atomically; returns its path.
     func save(_ values: [(name: String, value: String)]) throws -> String {
         let run = try self.run(values)
-        let lines = run.parameters.declarations.map { "\($0.name)=\(NumberFormat.shortest($0.value))" }
-        let text = "# saved by simrun studio for \(configuration.script)\n" + lines.joined(separator: "\n") + "\n"
+        let text = SavedParameters.text(tool: "studio", script: configuration.script,
+                                        values: run.parameters.declarations.map { ($0.name, $0.value) })
         try AtomicFile.write(text, to: configuration.savePath)
         return configuration.savePath
     }

@@ -22,7 +22,7 @@ enum StudioCommand {
     browser opens it unless --no-open. Serves 127.0.0.1 only; Ctrl-C stops it.
       --port N         listen on port N (default: a free port)
       --no-open        do not open a browser
-      --save FILE      where "save params" writes (default: NAME.params beside the script)
+      --save FILE      where "save params" writes (default: out/NAME.params, as simrun tune)
     \(ScriptOptionFlags.help)
     """
 
@@ -42,7 +42,7 @@ enum StudioCommand {
                 guard let value = UInt16(text) else { throw UsageError("studio: --port: '\(text)' is not a port number (0…65535)") }
                 port = value
             case "--no-open": open = false
-            case "--save": savePath = try args.value(for: flag, inline: inline)
+            case "--save": savePath = try args.singleValue(for: flag, inline: inline, current: savePath)
             case "--help", "-h":
                 print(help)
                 return 0
@@ -53,8 +53,8 @@ enum StudioCommand {
             }
         }
         guard let script else { throw UsageError("studio: no script given (see 'simrun help studio')") }
-        let save = savePath ?? (((script as NSString).deletingPathExtension as NSString).appendingPathExtension("params") ?? script + ".params")
-        let studio = try Studio(configuration: Studio.Configuration(script: script, options: options, savePath: save))
+        let studio = try Studio(configuration: Studio.Configuration(script: script, options: options, savePath: savePath))
+        let save = studio.configuration.savePath
 
         // Signals are taken by sigwait below; block them before the server's thread starts.
         var signals = sigset_t()
