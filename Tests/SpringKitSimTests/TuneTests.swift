@@ -229,90 +229,94 @@ final class TuneTests: XCTestCase {
         return screen
     }
 
-    func testDrivenInATerminal() throws {
+    /// Skips without tmux; runs `body` with a fresh directory, then stops this test's tmux
+    /// server and removes the directory.
+    private func inTerminal(_ body: (URL) throws -> Void) throws {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux") else {
             throw XCTSkip("tmux is not installed (tools/install-deps --ci installs it)")
         }
-        defer { _ = try? tmux(["kill-server"]) }
-        // Sessions stay open until the end: tmux stops its server when the last one closes.
-        // After simrun exits, the shell prints its status and whether `stty -g` is unchanged.
-        for (key, expectedStatus) in [("q", "0"), ("C-c", "130")] {
-            let session = "tune\(expectedStatus)"
-            let command = "cd '\(repositoryRoot.path)'; before=$(stty -g); '\(Simrun.executable.path)' tune scripts/rubbermenu.lua; "
-                + "status=$?; if [ \"$before\" = \"$(stty -g)\" ]; then modes=restored; else modes=CHANGED; fi; "
-                + "clear; echo \"STATUS=$status MODES=$modes\"; sleep 60"
-            _ = try tmux(["new-session", "-d", "-s", session, "-x", "120", "-y", "40", "sh", "-c", command])
-            let first = try waitForScreen(session, containing: "> damping      0.5 ")
-            let readout = first.split(separator: "\n").first { $0.contains("settle ") }.map(String.init)
-            _ = try tmux(["send-keys", "-t", session, "Right", "Right"])
-            let second = try waitForScreen(session, containing: "> damping      0.6 ")
-            let changed = second.split(separator: "\n").first { $0.contains("settle ") }.map(String.init)
-            XCTAssertNotNil(readout)
-            XCTAssertNotEqual(readout, changed, "the readouts changed with damping")
-            _ = try tmux(["send-keys", "-t", session, key])
-            let end = try waitForScreen(session, containing: "STATUS=")
-            XCTAssertTrue(end.contains("STATUS=\(expectedStatus) MODES=restored"), "after \(key): \(end)")
+        let directory = try makeTemporaryDirectory()
+        defer {
+            _ = try? tmux(["kill-server"])
+            try? FileManager.default.removeItem(at: directory)
+        }
+        try body(directory)
+    }
+
+    func testDrivenInATerminal() throws {
+        try inTerminal { _ in
+            // Sessions stay open until the end: tmux stops its server when the last one closes.
+            // After simrun exits, the shell prints its status and whether `stty -g` is unchanged.
+            for (key, expectedStatus) in [("q", "0"), ("C-c", "130")] {
+                let session = "tune\(expectedStatus)"
+                let command = "cd '\(repositoryRoot.path)'; before=$(stty -g); '\(Simrun.executable.path)' tune scripts/rubbermenu.lua; "
+                    + "status=$?; if [ \"$before\" = \"$(stty -g)\" ]; then modes=restored; else modes=CHANGED; fi; "
+                    + "clear; echo \"STATUS=$status MODES=$modes\"; sleep 60"
+                _ = try tmux(["new-session", "-d", "-s", session, "-x", "120", "-y", "40", "sh", "-c", command])
+                let first = try waitForScreen(session, containing: "> damping      0.5 ")
+                let readout = first.split(separator: "\n").first { $0.contains("settle ") }.map(String.init)
+                _ = try tmux(["send-keys", "-t", session, "Right", "Right"])
+                let second = try waitForScreen(session, containing: "> damping      0.6 ")
+                let changed = second.split(separator: "\n").first { $0.contains("settle ") }.map(String.init)
+                XCTAssertNotNil(readout)
+                XCTAssertNotEqual(readout, changed, "the readouts changed with damping")
+                _ = try tmux(["send-keys", "-t", session, key])
+                let end = try waitForScreen(session, containing: "STATUS=")
+                XCTAssertTrue(end.contains("STATUS=\(expectedStatus) MODES=restored"), "after \(key): \(end)")
+            }
         }
     }
 
     /// A re-run that fails keeps the last good run (and its values) and says why; a trace of
     /// NaN draws without a crash; the terminal is restored at the end.
     func testFailedRerunsAndNaNTracesInATerminal() throws {
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux") else {
-            throw XCTSkip("tmux is not installed (tools/install-deps --ci installs it)")
+        try inTerminal { directory in
+            try writeFile(directory, "fragile.lua", """
+            local sk = require "springkit"
+            local d = sk.param("damping", 0.5, {min = 0, max = 1, step = 0.1})
+            if d > 0.65 then error("damping " .. d .. " is too high\\nsecond line") end
+            local tr = sk.trace{"x"}
+            for f = 0, 30 do tr:add(f, f / 60, 0, d > 0.55 and 0/0 or (f % 2 == 0 and 1e308 or -1e308)) end
+            sk.metric("m", d > 0.55 and 0/0 or 1)
+            return tr
+            """)
+            let session = "fragile"
+            let command = "cd '\(directory.path)'; before=$(stty -g); '\(Simrun.executable.path)' tune fragile.lua; "
+                + "status=$?; if [ \"$before\" = \"$(stty -g)\" ]; then modes=restored; else modes=CHANGED; fi; "
+                + "clear; echo \"STATUS=$status MODES=$modes\"; sleep 60"
+            _ = try tmux(["new-session", "-d", "-s", session, "-x", "100", "-y", "30", "sh", "-c", command])
+            _ = try waitForScreen(session, containing: "> damping  0.5 ")
+            _ = try tmux(["send-keys", "-t", session, "Right"])
+            _ = try waitForScreen(session, containing: "m nan")
+            _ = try tmux(["send-keys", "-t", session, "Right"])
+            let failed = try waitForScreen(session, containing: "damping = 0.7 failed (kept 0.6): fragile.lua:3: damping 0.7 is too high | second line")
+            XCTAssertTrue(failed.contains("> damping  0.6 "), "the values of the last good run: \(failed)")
+            _ = try tmux(["send-keys", "-t", session, "q"])
+            let end = try waitForScreen(session, containing: "STATUS=")
+            XCTAssertTrue(end.contains("STATUS=0 MODES=restored"), end)
         }
-        defer { _ = try? tmux(["kill-server"]) }
-        let directory = try makeTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        try writeFile(directory, "fragile.lua", """
-        local sk = require "springkit"
-        local d = sk.param("damping", 0.5, {min = 0, max = 1, step = 0.1})
-        if d > 0.65 then error("damping " .. d .. " is too high\\nsecond line") end
-        local tr = sk.trace{"x"}
-        for f = 0, 30 do tr:add(f, f / 60, 0, d > 0.55 and 0/0 or (f % 2 == 0 and 1e308 or -1e308)) end
-        sk.metric("m", d > 0.55 and 0/0 or 1)
-        return tr
-        """)
-        let session = "fragile"
-        let command = "cd '\(directory.path)'; before=$(stty -g); '\(Simrun.executable.path)' tune fragile.lua; "
-            + "status=$?; if [ \"$before\" = \"$(stty -g)\" ]; then modes=restored; else modes=CHANGED; fi; "
-            + "clear; echo \"STATUS=$status MODES=$modes\"; sleep 60"
-        _ = try tmux(["new-session", "-d", "-s", session, "-x", "100", "-y", "30", "sh", "-c", command])
-        _ = try waitForScreen(session, containing: "> damping  0.5 ")
-        _ = try tmux(["send-keys", "-t", session, "Right"])
-        _ = try waitForScreen(session, containing: "m nan")
-        _ = try tmux(["send-keys", "-t", session, "Right"])
-        let failed = try waitForScreen(session, containing: "damping = 0.7 failed (kept 0.6): fragile.lua:3: damping 0.7 is too high | second line")
-        XCTAssertTrue(failed.contains("> damping  0.6 "), "the values of the last good run: \(failed)")
-        _ = try tmux(["send-keys", "-t", session, "q"])
-        let end = try waitForScreen(session, containing: "STATUS=")
-        XCTAssertTrue(end.contains("STATUS=0 MODES=restored"), end)
     }
 
     /// `s` writes `out/NAME.params` in the current directory (not beside the script), or the
     /// file `--save` names; at 80 × 24 the header shows every key.
     func testSaveInATerminal() throws {
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux") else {
-            throw XCTSkip("tmux is not installed (tools/install-deps --ci installs it)")
+        try inTerminal { directory in
+            try writeFile(directory, "scripts/menu.lua", try String(contentsOf: repositoryRoot.appendingPathComponent("scripts/rubbermenu.lua"), encoding: .utf8))
+            for (extra, saved) in [("", "out/menu.params"), (" --save picked/tuned.params", "picked/tuned.params")] {
+                let session = "save\(saved.count)"
+                let command = "cd '\(directory.path)'; '\(Simrun.executable.path)' tune scripts/menu.lua\(extra); sleep 60"
+                _ = try tmux(["new-session", "-d", "-s", session, "-x", "80", "-y", "24", "sh", "-c", command])
+                let screen = try waitForScreen(session, containing: "> damping      0.5 ")
+                for hint in TuneScreen.keyHints { XCTAssertTrue(screen.contains(hint), "\(hint) at 80 × 24:\n\(screen)") }
+                _ = try tmux(["send-keys", "-t", session, "Right", "s"])
+                _ = try waitForScreen(session, containing: "saved \(saved) ")
+                let text = try String(contentsOf: directory.appendingPathComponent(saved), encoding: .utf8)
+                XCTAssertTrue(text.hasPrefix("# saved by simrun tune for scripts/menu.lua\ndamping=0.55\n"), text)
+                _ = try tmux(["send-keys", "-t", session, "q"])
+            }
+            XCTAssertFalse(FileManager.default.fileExists(atPath: directory.appendingPathComponent("scripts/menu.params").path),
+                           "nothing is saved into the source tree beside the script")
         }
-        defer { _ = try? tmux(["kill-server"]) }
-        let directory = try makeTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        try writeFile(directory, "scripts/menu.lua", try String(contentsOf: repositoryRoot.appendingPathComponent("scripts/rubbermenu.lua"), encoding: .utf8))
-        for (extra, saved) in [("", "out/menu.params"), (" --save picked/tuned.params", "picked/tuned.params")] {
-            let session = "save\(saved.count)"
-            let command = "cd '\(directory.path)'; '\(Simrun.executable.path)' tune scripts/menu.lua\(extra); sleep 60"
-            _ = try tmux(["new-session", "-d", "-s", session, "-x", "80", "-y", "24", "sh", "-c", command])
-            let screen = try waitForScreen(session, containing: "> damping      0.5 ")
-            for hint in TuneScreen.keyHints { XCTAssertTrue(screen.contains(hint), "\(hint) at 80 × 24:\n\(screen)") }
-            _ = try tmux(["send-keys", "-t", session, "Right", "s"])
-            _ = try waitForScreen(session, containing: "saved \(saved) ")
-            let text = try String(contentsOf: directory.appendingPathComponent(saved), encoding: .utf8)
-            XCTAssertTrue(text.hasPrefix("# saved by simrun tune for scripts/menu.lua\ndamping=0.55\n"), text)
-            _ = try tmux(["send-keys", "-t", session, "q"])
-        }
-        XCTAssertFalse(FileManager.default.fileExists(atPath: directory.appendingPathComponent("scripts/menu.params").path),
-                       "nothing is saved into the source tree beside the script")
     }
 
     func testRenderingSurvivesNaNInfinitiesAndHugeValues() throws {
