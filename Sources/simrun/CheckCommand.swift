@@ -75,6 +75,13 @@ enum CheckCommand {
         options.update = policy.update
         if let warning = policy.warning { FileHandle.standardError.write(Data((warning + "\n").utf8)) }
         let annotate = environment["GITHUB_ACTIONS"] == "true"
+        // `--param damping=0.5 frequency=2` leaves `frequency=2` as a path.
+        for path in paths {
+            var info = stat()
+            if let hint = CommandLineArguments.parameterHint(path), lstat(path, &info) != 0 {
+                throw UsageError("check: \(path): no such file or directory (\(hint))")
+            }
+        }
         let defaultPath = paths.isEmpty
         if defaultPath { paths = ["scripts"] }
 

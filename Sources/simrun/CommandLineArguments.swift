@@ -70,12 +70,18 @@ struct CommandLineArguments {
     /// `NAME=VALUE` (a `--param` given two values) gets the flag it needs:
     /// `one script at a time (got 'a.lua' and 'frequency=2'; to set a parameter: --param frequency=2)`.
     func secondScript(_ first: String, _ second: String) -> UsageError {
-        let hint = Self.looksLikeAssignment(second) ? "; to set a parameter: --param \(second)" : ""
+        let hint = Self.parameterHint(second).map { "; " + $0 } ?? ""
         return UsageError("\(prefix)one script at a time (got '\(first)' and '\(second)'\(hint))")
     }
 
+    /// `to set a parameter: --param NAME=VALUE` for a positional argument that looks like one
+    /// (a `--param` given two values), else nil.
+    static func parameterHint(_ argument: String) -> String? {
+        looksLikeAssignment(argument) ? "to set a parameter: --param \(argument)" : nil
+    }
+
     /// True for `NAME=VALUE` with NAME a Lua identifier and some VALUE: what `--param` takes.
-    static func looksLikeAssignment(_ argument: String) -> Bool {
+    private static func looksLikeAssignment(_ argument: String) -> Bool {
         guard let equals = argument.firstIndex(of: "="), equals != argument.startIndex,
               argument.index(after: equals) != argument.endIndex else { return false }
         let name = argument[..<equals]

@@ -30,7 +30,7 @@ struct Subcommand {
         var info = stat()
         guard !first.isEmpty, !first.hasPrefix("-"), !first.hasSuffix(".lua"), !first.contains("/"),
               lstat(first, &info) != 0 else { return nil }
-        let parameterHint = CommandLineArguments.looksLikeAssignment(first) ? "; to set a parameter: --param \(first)" : ""
+        let parameterHint = CommandLineArguments.parameterHint(first).map { "; " + $0 } ?? ""
         return UsageError("unknown command '\(first)' (\(CommandLineArguments.didYouMean(first, among: names))"
                           + "commands: \(names.joined(separator: ", ")); or give a script path\(parameterHint))")
     }

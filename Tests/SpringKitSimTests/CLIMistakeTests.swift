@@ -79,6 +79,8 @@ final class CLIMistakeTests: XCTestCase {
                    "one script at a time (got 'ok.lua' and 'frequency=2'; to set a parameter: --param frequency=2)")
         try expect(["sweep", "ok.lua", "--param", "damping=0:1:0.5", "frequency=2"],
                    "sweep: one script at a time (got 'ok.lua' and 'frequency=2'; to set a parameter: --param frequency=2)")
+        try expect(["check", "ok.lua", "--param", "damping=0.5", "frequency=2"],
+                   "check: frequency=2: no such file or directory (to set a parameter: --param frequency=2)")
         try expect(["ok.lua", "other.lua"], "one script at a time (got 'ok.lua' and 'other.lua')")
         try expect(["ok.lua", "=2"], "one script at a time (got 'ok.lua' and '=2')")
         try expect(["ok.lua", "a/b=2"], "one script at a time (got 'ok.lua' and 'a/b=2')")
