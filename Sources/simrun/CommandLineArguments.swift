@@ -51,6 +51,7 @@ struct CommandLineArguments {
     /// The error for an option the command does not know, naming the nearest option its help
     /// lists when that one is a likely typo:
     /// `unknown option '--parm' (did you mean '--param'? see 'simrun --help')`.
+    /// - Complexity: O(the help's length + options²), as `options(listedIn:)`.
     func unknownOption(_ flag: String, help: String) -> UsageError {
         Self.unknownOption(flag, help: help, prefix: prefix, see: helpCommand)
     }
@@ -62,6 +63,7 @@ struct CommandLineArguments {
 
     /// `did you mean 'NAME'? ` for the candidate nearest `word` when it is a likely typo, else
     /// empty: the start of an error's parenthesis.
+    /// - Complexity: O(`word.count` · the candidates' total length).
     static func didYouMean(_ word: String, among candidates: [String]) -> String {
         EditDistance.nearest(to: word, among: candidates).map { "did you mean '\($0)'? " } ?? ""
     }
@@ -93,7 +95,7 @@ struct CommandLineArguments {
     /// `  --trace FILE   where …`, `  --abs TOL, --rel TOL   …` or `  --quiet, -q   …`
     /// (each line's text before its first run of two spaces). Flags mentioned in prose are not
     /// options of the command and are left out.
-    /// - Complexity: O(the help's length).
+    /// - Complexity: O(the help's length + options²).
     static func options(listedIn help: String) -> [String] {
         var options: [String] = []
         for line in help.split(separator: "\n") {
