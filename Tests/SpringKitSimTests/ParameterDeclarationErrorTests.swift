@@ -76,6 +76,11 @@ final class ParameterDeclarationErrorTests: XCTestCase {
                           "decl.lua:3: preset 'p' (line 2) sets damping=-2, below the minimum 0", options: ["--preset", "p"])
     }
 
+    func testAPresetDeclaredTwiceNamesBothLines() throws {
+        try assertRefused(["sk.preset('p', {damping = 0.1})", "sk.preset('p', {damping = 0.2})", "local d = sk.param('damping', 0.5)"],
+                          "decl.lua:3: preset 'p' is declared twice (first at line 2)")
+    }
+
     func testAPresetAfterItsParameterNamesBothLines() throws {
         try assertRefused(["local d = sk.param('damping', 0.5, {min = 0, max = 1})", "sk.preset('p', {damping = 3})"],
                           "decl.lua:3: preset 'p' sets 'damping', which is already declared (line 2): declare presets before the parameters they set")
