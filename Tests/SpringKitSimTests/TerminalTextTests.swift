@@ -29,6 +29,7 @@ final class TerminalTextTests: XCTestCase {
         XCTAssertEqual(TerminalText.limited(["one two", "three"], to: 1, width: 10), ["one two…"])
         XCTAssertEqual(TerminalText.limited(["one two xy", "three"], to: 1, width: 10), ["one two…"])
         XCTAssertEqual(TerminalText.limited(["one"], to: 3, width: 10), ["one"])
+        XCTAssertEqual(TerminalText.limited(["one tw…", "three"], to: 1, width: 10), ["one tw…"], "one ellipsis, not two")
     }
 
     /// Seeded: every result fits its width, and shortening keeps whole words only (each word

@@ -157,6 +157,7 @@ final class TuneTests: XCTestCase {
             let lines = TuneScreen.render(s, columns: columns, rows: rows)
             let context = "\(columns)×\(rows) selected \(s.selected) help \(s.showHelp)"
             assertFits(lines, columns: columns, rows: rows, context)
+            XCTAssertFalse(lines.contains { $0.contains("……") }, "\(context): one ellipsis at a time: \(lines.filter { $0.contains("……") })")
             if !s.showHelp, rows >= 5, columns >= 20 {
                 XCTAssertTrue(lines.contains { $0.hasPrefix("> p\(s.selected) ") }, "\(context):\n\(lines.joined(separator: "\n"))")
             }

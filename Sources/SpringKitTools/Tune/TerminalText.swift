@@ -8,7 +8,8 @@ package enum TerminalText {
 
     /// `text` when it fits in `width`, else its longest prefix that ends at a word boundary,
     /// followed by `…` (a word longer than the whole width is cut, the only case that cuts
-    /// inside a word). Trailing spaces and separating punctuation before the `…` are dropped.
+    /// inside a word). Trailing spaces, separating punctuation and a `…` of the text
+    /// before the `…` are dropped.
     /// - Complexity: O(n) in the length of `text`.
     package static func shortened(_ text: String, to width: Int) -> String {
         guard width > 0 else { return "" }
@@ -16,9 +17,9 @@ package enum TerminalText {
         guard width > 1 else { return ellipsis }
         // The words before the last space of the first `width` characters fit beside the `…`.
         let room = Array(text.prefix(width))
-        var kept = room[..<(room.lastIndex(of: " ") ?? (width - 1))]
-        while let last = kept.last, last == " " || ",;:·—-".contains(last) { kept = kept.dropLast() }
-        if kept.isEmpty { kept = room[..<(width - 1)] }  // one word wider than the line
+        guard let space = room.lastIndex(of: " ") else { return String(room[..<(width - 1)]) + ellipsis }  // one word wider than the line
+        var kept = room[..<space]
+        while let last = kept.last, last == " " || ",;:·—-…".contains(last) { kept = kept.dropLast() }
         return String(kept) + ellipsis
     }
 
@@ -76,12 +77,14 @@ package enum TerminalText {
         return lines
     }
 
-    /// At most `count` of `lines`: when some are left out, the last one kept ends in `…`.
+    /// At most `count` of `lines`: when some are left out, the last one kept ends in `…`
+    /// (one: a line already shortened keeps its own).
     package static func limited(_ lines: [String], to count: Int, width: Int) -> [String] {
         guard lines.count > count else { return lines }
         guard count > 0 else { return [] }
         var kept = Array(lines.prefix(count))
         let last = kept[count - 1]
+        guard !last.hasSuffix(ellipsis) else { return kept }
         kept[count - 1] = last.count < width ? last + ellipsis : shortened(last + " " + ellipsis, to: width)
         return kept
     }

@@ -26,7 +26,8 @@ package enum TuneScreen {
         // Each step gives up a line of text for the preview, least useful first: the second
         // line of the metrics, of the message, of the header and of the readouts, the
         // `parameters:` label, then parameters far from the selected one.
-        let parameters = parameterLines(state, columns: columns)
+        let parameters = parameterLines(state, columns: columns), readouts = readoutLines(state, columns: columns)
+        let metrics = metricLines(state, columns: columns), message = TerminalText.wrapped(visible(state.message), to: columns)
         var budget = LineBudget(parameters: parameters.count)
         var sections: (top: [String], bottom: [String]) = ([], [])
         repeat {
@@ -34,9 +35,9 @@ package enum TuneScreen {
             sections.top = headerLines(state, columns: columns, maximum: budget.header)
             sections.bottom = (budget.label ? ["parameters:"] : [])
                 + shown.map { parameters[$0] }
-                + TerminalText.limited(readoutLines(state, columns: columns), to: budget.readouts, width: columns)
-                + TerminalText.limited(metricLines(state, columns: columns), to: budget.metrics, width: columns)
-                + TerminalText.limited(TerminalText.wrapped(visible(state.message), to: columns), to: budget.message, width: columns)
+                + TerminalText.limited(readouts, to: budget.readouts, width: columns)
+                + TerminalText.limited(metrics, to: budget.metrics, width: columns)
+                + TerminalText.limited(message, to: budget.message, width: columns)
         } while rows - sections.top.count - sections.bottom.count < comfortablePreviewRows && budget.giveUpALine()
         let graphRows = rows - sections.top.count - sections.bottom.count
         return fit(sections.top + (graphRows >= 2 ? graphLines(state, columns: columns, rows: graphRows) : []) + sections.bottom, columns, rows)
