@@ -14,7 +14,7 @@ enum TuneCommand {
     r replay, c compare with the last saved run, s save (out/NAME.params, for --params),
     e export (out/NAME-spring.swift), w watch another value, ? help, q quit.
     Needs a terminal; the terminal is restored on every exit (q, Ctrl-C, errors, signals).
-      --save FILE      where s saves the parameters (default: out/NAME.params, as the studio)
+      --save FILE            where s saves the parameters (default: out/NAME.params, as the studio)
     \(ScriptOptionFlags.help)
     """
 
