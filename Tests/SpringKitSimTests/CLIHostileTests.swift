@@ -51,15 +51,11 @@ final class CLIHostileTests: XCTestCase {
     /// simrun run as root would replace /dev/full and /dev/null with regular files).
     private func deviceCanarySurvives(file: StaticString = #filePath, line: UInt = #line) throws -> Bool {
         XCTAssertEqual(mkfifo(path("canary"), 0o644), 0)
-        let reader = Process()
-        reader.executableURL = URL(fileURLWithPath: "/bin/sh")
-        reader.arguments = ["-c", "cat canary > /dev/null"]
-        reader.currentDirectoryURL = directory
-        try reader.run()
+        let reader = try SpawnedChild("/bin/sh", ["-c", "cat canary > /dev/null"], in: directory)
         try FileManager.default.createSymbolicLink(atPath: path("canary-link"), withDestinationPath: "canary")
         _ = try Simrun.run([spring, "--trace", "canary-link", "--quiet"], in: directory, timeout: 30)
-        if reader.isRunning { reader.terminate() }
-        reader.waitUntilExit()
+        reader.signal(SIGTERM)
+        reader.wait()
         let survived = fileType(path("canary")) == S_IFIFO && fileType(path("canary-link")) == S_IFLNK
         XCTAssertTrue(survived, "a FIFO behind a symbolic link was replaced: not trying the real devices", file: file, line: line)
         try FileManager.default.removeItem(atPath: path("canary-link"))
@@ -197,18 +193,16 @@ final class CLIHostileTests: XCTestCase {
         """)
         try simrun(["big.lua", "--trace", "big.csv", "--quiet"], expect: 0)
         let before = try Data(contentsOf: URL(fileURLWithPath: path("big.csv")))
-        let process = Process()
-        process.executableURL = Simrun.executable
-        process.arguments = ["big.lua", "--trace", "big.csv", "--quiet", "--param", "rows=600000"]
-        process.currentDirectoryURL = directory
-        try process.run()
+        // Signalled through SpawnedChild: a pid is only killed while it is still this child's.
+        let run = try SpawnedChild(Simrun.executable.path, ["big.lua", "--trace", "big.csv", "--quiet", "--param", "rows=600000"],
+                                   in: directory, keepOutput: true)
         var sawTemporary = false
-        for _ in 0..<40_000 where process.isRunning {
+        for _ in 0..<40_000 where run.isRunning {
             if entries().contains(where: { $0.hasPrefix(".big.csv.simrun-tmp-") }) { sawTemporary = true; break }
             usleep(500)
         }
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+        run.signal(SIGKILL)
+        run.wait()
         guard sawTemporary else { throw XCTSkip("the run ended before the kill could land mid-write") }
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path("big.csv"))), before, "the old file is whole")
         XCTAssertTrue(entries().contains { $0.hasPrefix(".big.csv.simrun-tmp-") }, "the killed run left its temporary file")

@@ -149,22 +149,18 @@ final class CheckCommandTests: XCTestCase {
         let source = try String(contentsOf: directory.appendingPathComponent("scripts/big.lua"), encoding: .utf8)
         try writeFile(directory, "scripts/big.lua", source.replacingOccurrences(of: "\"rows\", 1000", with: "\"rows\", 600000"))
 
-        let process = Process()
-        process.executableURL = Simrun.executable
-        process.arguments = ["check", "scripts/big.lua", "--update"]
-        process.currentDirectoryURL = directory
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
+        // Signalled through SpawnedChild: a pid is only killed while it is still this child's.
+        let run = try SpawnedChild(Simrun.executable.path, ["check", "scripts/big.lua", "--update"], in: directory)
         let traces = directory.appendingPathComponent("scripts/__traces__").path
         var sawTemporary = false
         for _ in 0..<20_000 {
             let names = (try? FileManager.default.contentsOfDirectory(atPath: traces)) ?? []
             if names.contains(where: { $0.hasPrefix(".big.csv.simrun-tmp-") }) { sawTemporary = true; break }
-            if !process.isRunning { break }
+            if !run.isRunning { break }
             usleep(500)
         }
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+        run.signal(SIGKILL)
+        run.wait()
         XCTAssertTrue(sawTemporary, "the kill landed while the new golden was being written")
         XCTAssertEqual(try Data(contentsOf: golden("big")), before, "the old golden is byte-identical")
     }
