@@ -51,10 +51,22 @@ final class CLIHostileTests: XCTestCase {
     /// simrun run as root would replace /dev/full and /dev/null with regular files).
     private func deviceCanarySurvives(file: StaticString = #filePath, line: UInt = #line) throws -> Bool {
         XCTAssertEqual(mkfifo(path("canary"), 0o644), 0)
-        let reader = try SpawnedChild("/bin/sh", ["-c", "cat canary > /dev/null"], in: directory)
+        // `cat` reads the FIFO until its last writer closes it. The test holds a writer of its
+        // own from the moment cat has the FIFO open until simrun is done, so simrun finds a
+        // reader however late cat starts, and cat ends by itself. (A shell killed while its
+        // `cat` still waited to open the FIFO left that cat blocked for ever, holding the
+        // descriptor Foundation's Process watches for the shell's exit: waitUntilExit hung.)
+        let reader = try SpawnedChild("/bin/cat", ["canary"], in: directory)
+        var writer: Int32 = -1
+        for _ in 0..<20_000 where reader.isRunning {
+            writer = open(path("canary"), O_WRONLY | O_NONBLOCK)   // ENXIO until cat has opened it
+            if writer >= 0 || errno != ENXIO { break }
+            usleep(500)
+        }
+        XCTAssertGreaterThanOrEqual(writer, 0, "cat opened the FIFO", file: file, line: line)
         try FileManager.default.createSymbolicLink(atPath: path("canary-link"), withDestinationPath: "canary")
         _ = try Simrun.run([spring, "--trace", "canary-link", "--quiet"], in: directory, timeout: 30)
-        reader.signal(SIGTERM)
+        if writer >= 0 { close(writer) } else { reader.signal(SIGTERM) }
         reader.wait()
         let survived = fileType(path("canary")) == S_IFIFO && fileType(path("canary-link")) == S_IFLNK
         XCTAssertTrue(survived, "a FIFO behind a symbolic link was replaced: not trying the real devices", file: file, line: line)
