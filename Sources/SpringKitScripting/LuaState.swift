@@ -557,6 +557,11 @@ struct ScriptLimitError: Error {
 final class LuaResourceBudget: ResourceBudget {
     static let memoryMessageMarker = "memory limit exceeded"
     private let runtime: UnsafeMutablePointer<skl_Runtime>
+    /// Units charged since the clock was last read: the deadline is checked once per
+    /// `clockInterval` units (at once for a larger charge), as the count hook checks it once
+    /// per so many VM instructions — reading the clock costs more than a small charge's work.
+    private var unitsSinceClock = 0
+    static let clockInterval = 4096
 
     /// Runs a full collection (set while the state is open): a reservation the cap refuses
     /// is tried again after it, as Lua itself collects before refusing an allocation.
@@ -574,7 +579,13 @@ final class LuaResourceBudget: ResourceBudget {
         let (used, overflow) = rt.pointee.instructionsUsed.addingReportingOverflow(Int64(clamping: units))
         rt.pointee.instructionsUsed = overflow ? Int64.max : used
         let limit = rt.pointee.instructionLimit
-        if rt.pointee.timedOut != 0 || (rt.pointee.deadline != 0 && skl_now() > rt.pointee.deadline) {
+        unitsSinceClock = unitsSinceClock &+ max(1, min(units, Self.clockInterval))
+        var overTime = rt.pointee.timedOut != 0
+        if !overTime && rt.pointee.deadline != 0 && unitsSinceClock >= Self.clockInterval {
+            unitsSinceClock = 0
+            overTime = skl_now() > rt.pointee.deadline
+        }
+        if overTime {
             rt.pointee.timedOut = 1
             throw ScriptLimitError(message: "timed out after \(NumberFormat.human(rt.pointee.timeoutSeconds)) s of wall-clock time (raise it with --timeout)")
         }
