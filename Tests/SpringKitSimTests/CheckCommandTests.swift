@@ -3,6 +3,7 @@ import Foundation
 import FoundationXML
 #endif
 import XCTest
+@testable import SpringKitTools
 
 /// `simrun check`: goldens, tolerances, bad goldens, atomic updates, CI rules, JUnit.
 final class CheckCommandTests: XCTestCase {
@@ -51,6 +52,20 @@ final class CheckCommandTests: XCTestCase {
         // An override is no change of default: the annotation falls back to line 1.
         let overridden = try check(["scripts", "--param", "damping=0.7"], environment: ["GITHUB_ACTIONS": "true"])
         XCTAssertTrue(overridden.stdout.contains("::error file=scripts/spring.lua,line=1,"), overridden.stdout)
+    }
+
+    /// A script error's annotation points at the line the error names (a runtime error, a
+    /// parameter declaration out of range); an error naming no line of the script, line 1.
+    func testAScriptErrorsAnnotationPointsAtItsLine() throws {
+        try writeFile(directory, "scripts/broken.lua", "local sk = require 'springkit'\nlocal x = 1\nlocal y = nil + x\n")
+        try writeFile(directory, "scripts/param.lua", "local sk = require 'springkit'\n\nlocal d = sk.param('damping', 7, {min = 0, max = 5})\n")
+        let result = try check(["scripts"], environment: ["GITHUB_ACTIONS": "true"])
+        XCTAssertEqual(result.status, 2, result.stdout + result.stderr)
+        XCTAssertTrue(result.stdout.contains("::error file=scripts/broken.lua,line=3,title=simrun check::scripts/broken.lua:3:"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("::error file=scripts/param.lua,line=3,title=simrun check::scripts/param.lua:3:"), result.stdout)
+        XCTAssertEqual(CheckOutput.errorLine("...ts/broken.lua:12: oops", script: "scripts/broken.lua"), 12)
+        XCTAssertNil(CheckOutput.errorLine("other.lua:12: oops", script: "scripts/broken.lua"))
+        XCTAssertNil(CheckOutput.errorLine("scripts/broken.lua: cannot read", script: "scripts/broken.lua"))
     }
 
     /// A script recording one row (x = 1.5, y = 10) and a hand-written golden with x = 1, y = 10.

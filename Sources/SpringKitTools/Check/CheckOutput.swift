@@ -54,13 +54,26 @@ package enum CheckOutput {
         var lines: [String] = []
         let file = escapeProperty(outcome.script)
         if let message = failureMessage(outcome) {
-            lines.append("::error file=\(file),line=\(outcome.annotationLine),title=simrun check::\(escapeData(VisibleText.escaped(message)))")
+            let line = outcome.status.isError ? errorLine(message, script: outcome.script) ?? outcome.annotationLine : outcome.annotationLine
+            lines.append("::error file=\(file),line=\(line),title=simrun check::\(escapeData(VisibleText.escaped(message)))")
         }
         for expectation in outcome.expectations where !expectation.result.passed {
             let e = expectation.expectation
             lines.append("::error file=\(file),line=\(max(1, e.line)),title=simrun check: expect::\(escapeData("\(e.name): \(expectation.result.reason ?? "")"))")
         }
         return lines
+    }
+
+    /// The line a script error names in its own script (`SCRIPT:LINE: …`, as Lua and the
+    /// parameter checks write it; Lua may shorten a long path to `...TAIL`), if it names one.
+    /// - Complexity: O(n) in the message's length.
+    package static func errorLine(_ message: String, script: String) -> Int? {
+        guard let marker = message.range(of: ":") else { return nil }
+        let place = message[..<marker.lowerBound]
+        guard place == script || (place.hasPrefix("...") && script.hasSuffix(place.dropFirst(3))) else { return nil }
+        let digits = message[marker.upperBound...].prefix { $0.isNumber }
+        guard !digits.isEmpty, message[marker.upperBound...].dropFirst(digits.count).first == ":", let line = Int(digits), line > 0 else { return nil }
+        return line
     }
 
     /// Writes a failing script's new trace and, when there is a golden to compare with, the
