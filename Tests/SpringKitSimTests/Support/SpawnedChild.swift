@@ -45,9 +45,9 @@ final class SpawnedChild {
         defer { for pointer in argv { free(pointer) } }
         var pid: pid_t = 0
         #if canImport(Darwin)
-        let environment = _NSGetEnviron().pointee
+        let environment = UnsafePointer(_NSGetEnviron().pointee!)
         #else
-        let environment = environ
+        let environment = UnsafePointer(environ)
         #endif
         let status = argv.withUnsafeBufferPointer { posix_spawn(&pid, command[0], &actions, nil, $0.baseAddress!, environment) }
         guard status == 0 else {
