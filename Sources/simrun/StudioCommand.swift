@@ -47,7 +47,7 @@ enum StudioCommand {
                 print(help)
                 return 0
             default:
-                if flag.hasPrefix("-") && flag.count > 1 { throw UsageError("studio: unknown option '\(flag)' (see 'simrun help studio')") }
+                if flag.hasPrefix("-") && flag.count > 1 { throw args.unknownOption(flag, help: help) }
                 guard script == nil else { throw UsageError("studio: one script at a time") }
                 script = argument
             }

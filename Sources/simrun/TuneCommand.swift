@@ -34,7 +34,7 @@ enum TuneCommand {
                 print(help)
                 return 0
             }
-            if flag.hasPrefix("-") && flag.count > 1 { throw UsageError("tune: unknown option '\(flag)' (see 'simrun help tune')") }
+            if flag.hasPrefix("-") && flag.count > 1 { throw args.unknownOption(flag, help: help) }
             guard script == nil else { throw UsageError("tune: one script at a time") }
             script = argument
         }

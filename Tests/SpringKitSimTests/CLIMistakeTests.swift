@@ -64,6 +64,8 @@ final class CLIMistakeTests: XCTestCase {
         try expect(["merge", "--shrad", "1/2"], "merge: unknown option '--shrad' (see 'simrun help merge')")
         try expect(["convert", "uikit", "--digit", "3"], "convert: unknown option '--digit' (did you mean '--digits'? see 'simrun help convert')")
         try expect(["bench", "suite", "--repeat", "3"], "bench suite: unknown option '--repeat' (did you mean '--repeats'? see 'simrun bench suite --help')")
+        try expect(["tune", "ok.lua", "--sav", "x.params"], "tune: unknown option '--sav' (did you mean '--save'? see 'simrun help tune')")
+        try expect(["studio", "ok.lua", "--prot", "8080"], "studio: unknown option '--prot' (did you mean '--port'? see 'simrun help studio')")
     }
 
     func testMistypedHelpTopicsSectionsAndConventionsSuggestTheNearestName() throws {
