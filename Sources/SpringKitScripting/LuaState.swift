@@ -420,7 +420,7 @@ package final class LuaState {
         let handler = lua_gettop(L) + 1
         skl_pushtraceback(L)
         let status = prelude.utf8CString.withUnsafeBufferPointer {
-            skl_loadtext(L, $0.baseAddress, $0.count - 1, "=prelude")
+            skl_loadtext(L, $0.baseAddress, $0.count - 1, "=" + LuaState.sandboxChunk)
         }
         guard status == LUA_OK else { throw ScriptError(.syntax, popString()) }
         lua_pushboolean(L, allowIO ? 1 : 0)
@@ -432,20 +432,24 @@ package final class LuaState {
 
     static let preloadKey = "springkit.preload"
 
+    /// The sandbox's chunk name: in brackets, as no script path a run is given can be
+    /// (Lua writes a `=NAME` chunk's frames as `NAME:LINE:`).
+    static let sandboxChunk = "[springkit sandbox]"
+
     /// A traceback without the sandbox's own frames: the prelude's functions (`require`, the
     /// blocked libraries) and the `error` call each of them raises through are not the script's.
+    /// Empty when no frame is left.
     /// - Complexity: O(n) in the traceback's length.
     static func scriptFrames(_ traceback: String) -> String {
         let lines = traceback.split(separator: "\n", omittingEmptySubsequences: false)
+        func isSandbox(_ line: Substring) -> Bool { line.drop { $0 == "\t" || $0 == " " }.hasPrefix(sandboxChunk + ":") }
         var kept: [Substring] = []
         for (k, line) in lines.enumerated() {
-            let frame = line.drop { $0 == "\t" || $0 == " " }
-            if frame.hasPrefix("prelude:") { continue }
-            if frame == "[C]: in function 'error'", k + 1 < lines.count,
-               lines[k + 1].drop(while: { $0 == "\t" || $0 == " " }).hasPrefix("prelude:") { continue }
+            if isSandbox(line) { continue }
+            if line.drop(while: { $0 == "\t" || $0 == " " }) == "[C]: in function 'error'", k + 1 < lines.count, isSandbox(lines[k + 1]) { continue }
             kept.append(line)
         }
-        return kept.joined(separator: "\n")
+        return kept.count > 1 ? kept.joined(separator: "\n") : ""
     }
 
     /// Makes `require(name)` return what `open` pushes on first use.

@@ -159,6 +159,13 @@ final class RecordingBox<Value> {
         _modify { unrecorded?.happened = true; yield &storage }
     }
 
+    /// The recording for a binding's own bookkeeping (adding a frame, checking its order):
+    /// writing is no read of an unmade recording, so the flag is left as it is.
+    var unflagged: Value {
+        get { storage }
+        _modify { yield &storage }
+    }
+
     /// The recording as the script's result: none when it was not made.
     var returned: Value? { unrecorded == nil ? storage : nil }
 }

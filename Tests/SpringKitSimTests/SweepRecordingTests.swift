@@ -149,15 +149,32 @@ final class SweepRecordingTests: XCTestCase {
         XCTAssertEqual(lean.metrics.first?.value, 0)
         XCTAssertEqual(lean.trace.map(TraceCSV.bytes), full.trace.map(TraceCSV.bytes))
 
-        // An argument of the wrong type is still an error; the shapes themselves are not read.
-        let wrongType = try writeFile(directory, "wrong_type.lua", """
+        // Every field is checked as in a run with the report; only the shapes are not read.
+        for (name, call, reason) in [
+            ("wrong_type.lua", "rep:frame(42)", "table expected"),
+            ("unknown_field.lua", "rep:frame{t = 0, bogus = 1}", "unknown field 'bogus'"),
+            ("backwards.lua", "rep:frame{t = 1, values = {p = 1}}; rep:frame{t = 0, values = {p = 1}}", "frames go forward in time"),
+            ("no_value.lua", "rep:frame{t = 0, values = {}}", "plot 'p' needs a finite value every frame"),
+            ("bad_offset.lua", "rep:frame{t = 0, offset = {0/0, 0}, values = {p = 1}}", "finite numbers expected"),
+        ] {
+            let path = try writeFile(directory, name, """
+            local sk = require "springkit"
+            local rep = sk.report{viewport = {100, 100}, plots = {{name = "p"}}}
+            \(call)
+            """)
+            XCTAssertThrowsError(try ScriptRunner.run(path: path, options: options), name) { error in
+                XCTAssertTrue("\(error)".contains("\(name):3") && "\(error)".contains(reason), "\(name): \(error)")
+            }
+        }
+        let badShape = try writeFile(directory, "bad_shape.lua", """
         local sk = require "springkit"
         local rep = sk.report{viewport = {100, 100}}
-        rep:frame(42)
+        rep:frame{t = 0, shapes = {{rect = "no"}}}
         """)
-        XCTAssertThrowsError(try ScriptRunner.run(path: wrongType, options: options)) { error in
-            XCTAssertTrue("\(error)".contains("wrong_type.lua:3"), "\(error)")
-        }
+        XCTAssertNoThrow(try ScriptRunner.run(path: badShape, options: options), "a check does not read the shapes")
+        var withReport = options
+        withReport.recordsReports = true
+        XCTAssertThrowsError(try ScriptRunner.run(path: badShape, options: withReport), "a run with the report does")
 
         let reads = try writeFile(directory, "reads_own_report.lua", """
         local sk = require "springkit"

@@ -9,10 +9,11 @@ import CLua
 /// `rep.frames`, `rep.markers`, `rep.title`, `rep.recording`. Every report (a scenario's too) has them.
 ///
 /// In a run that makes no report (`simrun check`, a sweep point: `ScriptOptions.recordsReports`
-/// or `recordsOutputs` false) a script's own report is not made either: `rep:frame` and
-/// `rep:marker` check only the type of their argument and record nothing, and `rep.recording`
-/// is false so a script can skip building its shapes. Reading `rep.frames` or `rep.markers`
-/// there is a read of the unmade report (`ScriptRunner.RecordingNeeded`).
+/// or `recordsOutputs` false) a script's own report is not made either: `rep:frame` checks
+/// every field as always but does not read the shapes (nor keep them), the run returns no
+/// report, and `rep.recording` is false so a script can skip building its shapes. Reading
+/// `rep.frames` or `rep.markers` there is a read of the unmade report
+/// (`ScriptRunner.RecordingNeeded`).
 extension ModuleBuilder {
     var reportProperties: [String: LuaObjectClass.Getter] {
         [
@@ -29,22 +30,25 @@ extension ModuleBuilder {
             ("frame", { call in
                 let b = try box(call)
                 let spec = try call.table(2)!
-                guard b.unrecorded == nil else { return 0 }
+                // A run that makes no report checks every field all the same and keeps the frame's
+                // time and values (its order is checked); only the shapes are not read.
+                let made = b.unrecorded == nil
                 try spec.rejectUnknownKeys(["t", "offset", "shapes", "values"])
                 let t = try LayoutBindings.required(spec, "t")
-                if let last = b.report.frames.last, t < last.t {
+                if let last = b.unflagged.frames.last, t < last.t {
                     throw call.argumentError(2, "field 't': frames go forward in time (\(NumberFormat.shortest(t)) after \(NumberFormat.shortest(last.t)))")
                 }
                 let offset = try spec.point("offset") ?? .zero
                 guard offset.x.isFinite, offset.y.isFinite else { throw call.argumentError(2, "field 'offset': finite numbers expected") }
                 let shapes: [ReportData.Shape] = try spec.withTable("shapes") { list in
-                    guard let list else { return [] }
+                    guard let list, made else { return [] }
                     return try ReportShapeReader.shapes(list)
                 }
+                let plots = b.unflagged.plots
                 var values: [Double] = []
                 try spec.withTable("values") { table in
-                    try table?.rejectUnknownKeys(Set(b.report.plots.map(\.name)))
-                    for plot in b.report.plots {
+                    try table?.rejectUnknownKeys(Set(plots.map(\.name)))
+                    for plot in plots {
                         guard let value = try table?.number(plot.name), value.isFinite else {
                             throw call.argumentError(2, "field 'values': plot '\(plot.name)' needs a finite value every frame")
                         }
@@ -54,16 +58,15 @@ extension ModuleBuilder {
                 try b.reservation.charge(1 + shapes.count, unitsEach: 4)
                 try b.reservation.reserve(1, bytesEach: MemoryLayout<ReportData.Frame>.stride + shapes.count * MemoryLayout<ReportData.Shape>.stride
                                               + values.count * MemoryLayout<Double>.stride)
-                for (k, value) in values.enumerated() { b.report.plots[k].values.append(value) }
-                b.report.frames.append(ReportData.Frame(t: t, offset: offset, cells: [], shapes: shapes))
+                for (k, value) in values.enumerated() { b.unflagged.plots[k].values.append(value) }
+                b.unflagged.frames.append(ReportData.Frame(t: t, offset: offset, cells: [], shapes: shapes))
                 return 0
             }),
             ("marker", { call in
                 let b = try box(call)
                 let label = try call.string(2)
-                guard b.unrecorded == nil else { return 0 }
                 try b.reservation.reserve(1, bytesEach: MemoryLayout<ReportData.Marker>.stride + label.utf8.count)
-                b.report.markers.append(ReportData.Marker(frame: max(0, b.report.frames.count - 1), label: label))
+                b.unflagged.markers.append(ReportData.Marker(frame: max(0, b.unflagged.frames.count - 1), label: label))
                 return 0
             }),
         ]
