@@ -81,8 +81,9 @@ struct LuaCall {
         while lua_getstack(L, level, &record) != 0 {
             level += 1
             guard lua_getinfo(L, "Sl", &record) != 0, record.currentline > 0 else { continue }
-            let source = record.source.map { String(cString: $0) } ?? ""
-            let file = source.hasPrefix("@") ? String(source.dropFirst())
+            // Only a file's source (`@PATH`) is read whole: a chunk loaded from a string has its
+            // whole text there, and its short name is enough.
+            let file = record.source.map({ $0.pointee == CChar(UInt8(ascii: "@")) }) == true ? String(cString: record.source! + 1)
                 : withUnsafeBytes(of: &record.short_src) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
             return SourcePlace(file: VisibleText.escaped(file), line: Int(record.currentline))
         }

@@ -115,7 +115,8 @@ final class ScriptSession {
         }
         return ScriptRun(scriptPath: scriptPath, parameters: parameters, seed: seed, trace: trace,
                          report: report, images: images, metrics: metrics, tolerances: tolerances, peakLuaMemory: peakLuaMemory,
-                         parameterLines: parameters.parameterPlaces.mapValues(\.line), expectations: expectations)
+                         parameterLines: parameters.parameterPlaces.filter { $0.value.file == scriptPath }.mapValues(\.line),
+                         expectations: expectations)
     }
 }
 

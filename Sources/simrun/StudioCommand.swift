@@ -48,7 +48,7 @@ enum StudioCommand {
                 return 0
             default:
                 if flag.hasPrefix("-") && flag.count > 1 { throw args.unknownOption(flag, help: help) }
-                guard script == nil else { throw UsageError("studio: one script at a time") }
+                if let script { throw args.secondScript(script, argument) }
                 script = argument
             }
         }

@@ -35,7 +35,7 @@ enum TuneCommand {
                 return 0
             }
             if flag.hasPrefix("-") && flag.count > 1 { throw args.unknownOption(flag, help: help) }
-            guard script == nil else { throw UsageError("tune: one script at a time") }
+            if let script { throw args.secondScript(script, argument) }
             script = argument
         }
         guard let script else { throw UsageError("tune: no script given (see 'simrun help tune')") }

@@ -81,6 +81,10 @@ final class CLIMistakeTests: XCTestCase {
                    "one script at a time (got 'ok.lua' and 'frequency=2'; to set a parameter: --param frequency=2)")
         try expect(["sweep", "ok.lua", "--param", "damping=0:1:0.5", "frequency=2"],
                    "sweep: one script at a time (got 'ok.lua' and 'frequency=2'; to set a parameter: --param frequency=2)")
+        try expect(["tune", "ok.lua", "--param", "damping=0.5", "frequency=2"],
+                   "tune: one script at a time (got 'ok.lua' and 'frequency=2'; to set a parameter: --param frequency=2)")
+        try expect(["studio", "ok.lua", "--param", "damping=0.5", "frequency=2"],
+                   "studio: one script at a time (got 'ok.lua' and 'frequency=2'; to set a parameter: --param frequency=2)")
         try expect(["check", "ok.lua", "--param", "damping=0.5", "frequency=2"],
                    "check: frequency=2: no such file or directory (to set a parameter: --param frequency=2)")
         try expect(["ok.lua", "other.lua"], "one script at a time (got 'ok.lua' and 'other.lua')")

@@ -120,7 +120,8 @@ public enum HTMLReport {
         if (hi - lo < 1e-9) { hi += 1; lo -= 1; }
         // The value scale sits in a gutter left of the plot; the marks' labels in a band above
         // the curve (as many rows as they need): neither covers the curve or the other.
-        const gutter = 46;
+        g.font = "11px sans-serif";
+        const gutter = Math.ceil(Math.max(38, g.measureText(hi.toFixed(1)).width, g.measureText(lo.toFixed(1)).width)) + 8;
         const x = j => gutter + 4 + (c.width - gutter - 8) * j / Math.max(1, v.length - 1);
         g.font = "10px sans-serif";
         const labels = [], rowEnds = [];

@@ -24,12 +24,7 @@ public enum TraceMetrics {
     /// 0 when the signal never leaves the target or never crosses it.
     /// - Complexity: O(samples).
     public static func overshootPercent(values: [Double], target: Double) -> Double {
-        var peakIndex = 0, peak = 0.0
-        for (k, v) in values.enumerated() where abs(v - target) > peak {
-            peak = abs(v - target)
-            peakIndex = k
-        }
-        guard peak > 0 else { return 0 }
+        guard let (peakIndex, peak) = farthest(from: target, in: values), peak > 0 else { return 0 }
         let side: Double = values[peakIndex] > target ? 1 : -1
         var beyond = 0.0
         for v in values[peakIndex...] {
@@ -42,7 +37,20 @@ public enum TraceMetrics {
     /// The largest absolute value.
     /// - Complexity: O(samples).
     public static func peak(values: [Double]) -> Double {
-        values.reduce(0) { max($0, abs($1)) }
+        farthest(from: 0, in: values)?.distance ?? 0
+    }
+
+    /// The first sample farthest from `target` and its distance (NaN samples are passed over;
+    /// the first sample at distance 0 when none is farther); nil for no samples.
+    /// - Complexity: O(samples).
+    public static func farthest(from target: Double, in values: [Double]) -> (index: Int, distance: Double)? {
+        guard !values.isEmpty else { return nil }
+        var index = 0, distance = 0.0
+        for (k, v) in values.enumerated() where abs(v - target) > distance {
+            distance = abs(v - target)
+            index = k
+        }
+        return (index, distance)
     }
 
     /// Half-oscillations: how many times the signal crosses from more than `epsilon`
@@ -86,8 +94,7 @@ extension TraceMetrics {
             let target = values.last ?? 0
             let settle = TraceMetrics.settleTime(t: times, values: values, target: target, epsilon: epsilon)
             settleTime = settle.flatMap { (times.last ?? $0) - $0 >= restDuration - 1e-9 ? $0 : nil }
-            let peak = TraceMetrics.peak(values: values.map { $0 - target })
-            self.peak = peak
+            peak = TraceMetrics.farthest(from: target, in: values)?.distance ?? 0
             overshootPercent = TraceMetrics.overshootPercent(values: values, target: target)
             oscillations = TraceMetrics.oscillations(values: values, target: target, epsilon: epsilon)
         }

@@ -65,16 +65,15 @@ package enum SpringExport {
         snippets.append(Snippet(id: "framer", title: "Framer Motion", code: """
             \(effectNote)const transition = { type: "spring", mass: 1, stiffness: \(n(k)), damping: \(n(c)) };
             """))
-        let origami = SpringConvention.origami.values(model)!
-        if origami["tension"]! > 0 && origami["friction"]! >= 0 {
-            snippets.append(Snippet(id: "origami", title: "Origami / Rebound", code: """
-                \(effectNote)// Origami tension \(n(origami["tension"]!)), friction \(n(origami["friction"]!)) (Rebound: tension \(n(k)), friction \(n(c)))
-                """))
+        if let origami = SpringConvention.origami.values(model), let tension = origami["tension"], let friction = origami["friction"] {
+            let code = SpringConvention.origami.accepts(origami)
+                ? "\(effectNote)// Origami tension \(n(tension)), friction \(n(friction)) (Rebound: tension \(n(k)), friction \(n(c)))"
+                : "// cannot express: Origami would need tension \(n(tension)), friction \(n(friction)); it has no negative values.\n"
+                    + "// Rebound itself takes tension \(n(k)), friction \(n(c))."
+            snippets.append(Snippet(id: "origami", title: "Origami / Rebound", code: code))
         } else {
-            snippets.append(Snippet(id: "origami", title: "Origami / Rebound", code: """
-                // cannot express: Origami would need tension \(n(origami["tension"]!)), friction \(n(origami["friction"]!)); it has no negative values.
-                // Rebound itself takes tension \(n(k)), friction \(n(c)).
-                """))
+            snippets.append(Snippet(id: "origami", title: "Origami / Rebound",
+                                    code: "// cannot express: Origami's values are out of a number's range; Rebound takes tension \(n(k)), friction \(n(c))."))
         }
         return snippets
     }
