@@ -144,6 +144,13 @@ public struct ScriptParameters: Sendable {
         }
     }
 
+    /// Whether `name` can name a parameter: ASCII letters, digits and `_`, not starting with a
+    /// digit (it is written into `--params` files, trace headers and `--param NAME=VALUE`).
+    static func isValidName(_ name: String) -> Bool {
+        guard let first = name.utf8.first, !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first) else { return false }
+        return name.utf8.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x61 && $0 <= 0x7A) || $0 == 0x5F }
+    }
+
     /// Records a declaration made at `place` and returns the value the script gets. Each
     /// preset declared before it that sets it must hold a value in its range.
     /// Errors start with `place` (a preset's fault names the preset's line too).
@@ -151,6 +158,10 @@ public struct ScriptParameters: Sendable {
     mutating func declare(name: String, defaultValue: Double, minimum: Double?, maximum: Double?,
                           step: Double?, unit: String = "", doc: String, at place: SourcePlace? = nil) throws -> Double {
         func failure(_ message: String) -> ParameterError { ParameterError(message, at: place) }
+        // A name is written into --params files, the trace's params header and --param NAME=VALUE.
+        guard Self.isValidName(name) else {
+            throw failure("parameter name '\(VisibleText.escaped(name))': letters, digits and _, not starting with a digit")
+        }
         if declarations.contains(where: { $0.name == name }) {
             let first = parameterPlaces[name].map { " (first at \($0.named(from: place)))" } ?? ""
             throw failure("parameter '\(name)' is declared twice\(first)")

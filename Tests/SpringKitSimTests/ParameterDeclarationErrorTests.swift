@@ -44,6 +44,20 @@ final class ParameterDeclarationErrorTests: XCTestCase {
                           "decl.lua:3: parameter 'damping': default -1 is below the minimum 0")
     }
 
+    /// A name is written into --params files and trace headers: letters, digits and _ only.
+    func testANameThatCannotBeWrittenBackNamesTheParamLine() throws {
+        try assertRefused(["local d = sk.param('a=b', 1)"],
+                          "decl.lua:2: parameter name 'a=b': letters, digits and _, not starting with a digit")
+        try assertRefused(["local d = sk.param('2x', 1)"],
+                          "decl.lua:2: parameter name '2x': letters, digits and _, not starting with a digit")
+        try assertRefused(["local d = sk.param('', 1)"],
+                          "decl.lua:2: parameter name '': letters, digits and _, not starting with a digit")
+        XCTAssertTrue(ScriptParameters.isValidName("max_stretch2"))
+        XCTAssertFalse(ScriptParameters.isValidName("a b"))
+        XCTAssertFalse(ScriptParameters.isValidName("#a"))
+        XCTAssertFalse(ScriptParameters.isValidName("é"))
+    }
+
     func testAMinimumAboveTheMaximumNamesTheParamLine() throws {
         try assertRefused(["local d = sk.param('damping', 1, {min = 5, max = 0})"],
                           "decl.lua:2: parameter 'damping': min 5 is above max 0")
