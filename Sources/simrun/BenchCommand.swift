@@ -15,14 +15,15 @@ enum BenchCommand {
         if arguments.first == "suite" { return try SuiteBench.run(Array(arguments.dropFirst())) }
         if arguments.first == "kernels" { return try KernelBench.run(Array(arguments.dropFirst())) }
         var chosen: [String] = []
-        for argument in arguments {
+        for (k, argument) in arguments.enumerated() {
             if argument == "--help" || argument == "-h" {
                 print(help)
                 return 0
             }
             guard sections.contains(where: { $0.name == argument }) else {
-                let names = sections.map(\.name)
-                throw UsageError("bench: unknown section '\(argument)' (\(CommandLineArguments.didYouMean(argument, among: names + ["suite", "kernels"]))sections: \(names.joined(separator: ", ")))")
+                // `suite` and `kernels` are commands of their own: only the first word can be one.
+                let names = sections.map(\.name) + (k == 0 ? ["suite", "kernels"] : [])
+                throw UsageError("bench: unknown section '\(argument)' (\(CommandLineArguments.didYouMean(argument, among: names))sections: \(names.joined(separator: ", ")))")
             }
             chosen.append(argument)
         }
