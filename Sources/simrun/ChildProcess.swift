@@ -1,4 +1,5 @@
 import Foundation
+import SpringKitSim
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -41,26 +42,16 @@ enum ChildProcess {
         let directory = FileManager.default.temporaryDirectory.path
         let outPath = "\(directory)/springkit-child-\(getpid())-out", errPath = "\(directory)/springkit-child-\(getpid())-err"
         defer { unlink(outPath); unlink(errPath) }
-        #if canImport(Darwin)
-        var actions: posix_spawn_file_actions_t?
-        #else
-        var actions = posix_spawn_file_actions_t()
-        #endif
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
-        defer { for pointer in argv { free(pointer) } }
         let parentResident = resetHighWaterMark()
-        var pid: pid_t = 0
         let start = DispatchTime.now().uptimeNanoseconds
-        let spawned = argv.withUnsafeBufferPointer { argvBuffer in
-            posix_spawn(&pid, executable, &actions, nil, argvBuffer.baseAddress!, environment)
-        }
-        guard spawned == 0 else {
-            throw SpawnError(description: "bench: cannot start \(executable): \(String(cString: strerror(spawned)))")
+        let pid: pid_t
+        do {
+            let create: Int32 = O_WRONLY | O_CREAT | O_TRUNC
+            let redirects = [ProcessSpawn.Redirect(0, "/dev/null", O_RDONLY), ProcessSpawn.Redirect(1, outPath, create),
+                             ProcessSpawn.Redirect(2, errPath, create)]
+            pid = try ProcessSpawn.spawn([executable] + arguments, redirects: redirects)
+        } catch let failure as ProcessSpawn.Failure {
+            throw SpawnError(description: "bench: \(failure)")
         }
         var status: Int32 = 0
         var usage = rusage()
@@ -107,14 +98,6 @@ enum ChildProcess {
             throw SpawnError(description: "bench: \(([executable] + arguments).joined(separator: " ")) exited \(result.status): \(reason)")
         }
         return result
-    }
-
-    private static var environment: UnsafePointer<UnsafeMutablePointer<CChar>?> {
-        #if canImport(Darwin)
-        return UnsafePointer(_NSGetEnviron().pointee!)
-        #else
-        return UnsafePointer(environ)
-        #endif
     }
 
     /// This program's own path, for running it as a child.

@@ -1,4 +1,5 @@
 import Foundation
+@testable import SpringKitSupport
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -27,33 +28,15 @@ final class SpawnedChild {
     /// Starts `executable` with `arguments` in `directory` (nil: the current one), with the
     /// standard output and error discarded unless `keepOutput`.
     init(_ executable: String, _ arguments: [String], in directory: URL? = nil, keepOutput: Bool = false) throws {
-        #if canImport(Darwin)
-        var actions: posix_spawn_file_actions_t?
-        #else
-        var actions = posix_spawn_file_actions_t()
-        #endif
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        if !keepOutput {
-            posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-            posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        }
         // In `directory`: a shell changes into it and execs the program (same pid); Swift's
         // Glibc module has no posix_spawn_file_actions_addchdir_np.
         let command = directory.map { ["/bin/sh", "-c", "cd -- \"$0\" && exec \"$@\"", $0.path, executable] } ?? [executable]
-        let argv: [UnsafeMutablePointer<CChar>?] = (command + arguments).map { strdup($0) } + [nil]
-        defer { for pointer in argv { free(pointer) } }
-        var pid: pid_t = 0
-        #if canImport(Darwin)
-        let environment = UnsafePointer(_NSGetEnviron().pointee!)
-        #else
-        let environment = UnsafePointer(environ)
-        #endif
-        let status = argv.withUnsafeBufferPointer { posix_spawn(&pid, command[0], &actions, nil, $0.baseAddress!, environment) }
-        guard status == 0 else {
-            throw SpawnError(description: "cannot start \(executable): \(String(cString: strerror(status)))")
+        let discard = keepOutput ? [] : [ProcessSpawn.Redirect(1, "/dev/null", O_WRONLY), ProcessSpawn.Redirect(2, "/dev/null", O_WRONLY)]
+        do {
+            pid = try ProcessSpawn.spawn(command + arguments, redirects: discard)
+        } catch let failure as ProcessSpawn.Failure {
+            throw SpawnError(description: failure.description)
         }
-        self.pid = pid
     }
 
     deinit {
