@@ -293,7 +293,7 @@ public final class DotArt: Scenario {
             }
         }
         let reportEvery = configuration.reportEvery
-        if reportEvery > 0 && frame % reportEvery == 0 {
+        if reportEvery > 0 && frame % reportEvery == 0 && observer.wantsReportFrames {
             try world.chargeRecording(rows: count, values: 0)
             shown.cells.reserveCapacity(count)
             try world.withPositionReader { reader in

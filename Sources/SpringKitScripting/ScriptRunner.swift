@@ -50,10 +50,10 @@ public struct ScriptOptions {
     /// metrics (sweeps). A script that reads such an unmade recording makes the run throw
     /// `ScriptRunner.RecordingNeeded`; run it again with recording.
     public var recordsOutputs = true
-    /// false: scenarios make no report unless the script asks (`report_every`), and the run
-    /// returns none — for callers that keep only the trace (`simrun check`). Dot art honours
-    /// it (the rubber menu and the gallery record their trace and report together, by
-    /// `recordsOutputs`). A script that reads such an unmade report makes the run throw
+    /// false: no report is made — scenarios record their trace without report frames
+    /// (`ScenarioObserver.wantsReportFrames`) and a script's own `springkit.report` reads no
+    /// shapes — and the run returns none: for callers that keep only the trace (`simrun check`).
+    /// A script that reads such an unmade report makes the run throw
     /// `ScriptRunner.RecordingNeeded`, as above.
     public var recordsReports = true
     /// Called from another thread, with the reason, when a run is still going one second

@@ -9,6 +9,7 @@ final class SpawnedChildTests: XCTestCase {
         let sleeper = try SpawnedChild("/bin/sh", ["-c", "exec sleep 30"])
         XCTAssertTrue(sleeper.isRunning)
         sleeper.signal(SIGKILL)
+        XCTAssertEqual(sleeper.signalsSent, 1)
         XCTAssertEqual(sleeper.wait(), 128 + SIGKILL)
         XCTAssertFalse(sleeper.isRunning)
     }
@@ -18,6 +19,7 @@ final class SpawnedChildTests: XCTestCase {
         XCTAssertEqual(quick.wait(), 0)
         // Reaped: its pid may belong to another process by now, so nothing is sent.
         quick.signal(SIGKILL)
+        XCTAssertEqual(quick.signalsSent, 0, "no signal goes to a reaped pid")
         XCTAssertEqual(quick.wait(), 0, "the status stays the one it exited with")
     }
 

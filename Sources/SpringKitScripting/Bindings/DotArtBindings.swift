@@ -7,7 +7,7 @@ import Foundation
 extension DotArt: LuaScenario {
     static let luaClass = LuaObjectClass(name: "springkit.DotArt")
     var recordsTrace: Bool { configuration.recordEvery > 0 }
-    var recordsReport: Bool { configuration.reportEvery > 0 }
+    var recordsReport: Bool { configuration.reportEvery > 0 && observer?.wantsReportFrames == true }
 }
 
 /// `springkit.dot_art{...}` and its own methods (the shared ones: `defineScenario`),
@@ -72,7 +72,6 @@ extension ModuleBuilder {
             let spec = try call.table(1, optional: true)
             var c = DotArt.Configuration()
             if !session.recordsOutputs { c.recordEvery = 0; c.reportEvery = 0 }
-            if !session.recordsReports { c.reportEvery = 0 }
             if let spec {
                 try spec.rejectUnknownKeys(["columns", "rows", "dot", "spacing", "damping", "frequency", "stagger", "burst",
                                             "world", "record_every", "report_every"])
@@ -88,7 +87,8 @@ extension ModuleBuilder {
                 c.reportEvery = try spec.integer("report_every", in: LuaNumberRule.counts) ?? c.reportEvery
                 (c.world, c.animator) = try Self.worldField(spec, call, default: (c.world, c.animator))
             }
-            return try call.checked(1) { try DotArt(configuration: c, seed: session.seed, budget: session.budget, observer: ScenarioRecorder()) }
+            return try call.checked(1) { try DotArt(configuration: c, seed: session.seed, budget: session.budget,
+                                                 observer: ScenarioRecorder(reportFrames: session.recordsReports)) }
         }
 
         function("load_dot_image") { call in

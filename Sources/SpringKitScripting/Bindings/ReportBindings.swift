@@ -44,13 +44,15 @@ extension ModuleBuilder {
                     guard let list, made else { return [] }
                     return try ReportShapeReader.shapes(list)
                 }
-                let plots = b.unflagged.plots
+                // The names alone: a copy of the plots would share their value arrays, and the
+                // append below would then copy a whole array every frame.
+                let plotNames = b.unflagged.plots.map(\.name)
                 var values: [Double] = []
                 try spec.withTable("values") { table in
-                    try table?.rejectUnknownKeys(Set(plots.map(\.name)))
-                    for plot in plots {
-                        guard let value = try table?.number(plot.name), value.isFinite else {
-                            throw call.argumentError(2, "field 'values': plot '\(plot.name)' needs a finite value every frame")
+                    try table?.rejectUnknownKeys(Set(plotNames))
+                    for name in plotNames {
+                        guard let value = try table?.number(name), value.isFinite else {
+                            throw call.argumentError(2, "field 'values': plot '\(name)' needs a finite value every frame")
                         }
                         values.append(value)
                     }

@@ -53,9 +53,14 @@ final class SpawnedChild {
         return waitStatus == nil
     }
 
+    /// Signals sent to the child so far.
+    private(set) var signalsSent = 0
+
     /// Sends `signal` to the child unless it has been reaped (an exited, unreaped child ignores it).
     func signal(_ signal: Int32) {
-        if waitStatus == nil { kill(pid, signal) }
+        guard waitStatus == nil else { return }
+        kill(pid, signal)
+        signalsSent += 1
     }
 
     /// Waits for the child to end; returns its exit status, or 128 + the signal that ended it.
