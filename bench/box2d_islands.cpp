@@ -1,8 +1,9 @@
 // Box2D 2.4.1 peer for SpringKitSim's joint solver and its per-island sleeping: chains of
 // dynamic bodies (fixed rotation, mass 1) joined by soft distance joints, each chain hung
 // from a static body by one more joint at its first body; zero gravity, sleeping allowed,
-// fixed step 1/120 s, 8 velocity and 3 position iterations. Units are SpringKitSim's points
-// (so Box2D's sleep tolerance, 0.01 units/s, is 0.01 pt/s here).
+// UIKit's linear damping 0.1, fixed step (float)1/120 s, 8 velocity and 3 position iterations.
+// As in UIKit Dynamics, Box2D works in metres at 100 points per metre (so its sleep tolerance,
+// 0.01 m/s, is 1 pt/s); arguments and output are in points.
 // Joints are created top-down (anchor, then link 1–2, 2–3, ...); Box2D's island search then
 // solves them bottom-up, the order the test gives its springs.
 //
@@ -16,6 +17,8 @@
 #include <cstdlib>
 #include <sstream>
 #include <vector>
+
+static const float kPointsPerMeter = 100.0f;
 
 static void softJoint(b2World &world, b2Body *a, b2Body *b, b2Vec2 anchorA, float length, float frequency, float damping) {
     b2DistanceJointDef def;
@@ -48,6 +51,8 @@ int main(int argc, char **argv) {
             std::fprintf(stderr, "box2d_islands: bad chain '%s'\n", argv[c]);
             return 2;
         }
+        x /= kPointsPerMeter; y /= kPointsPerMeter; spacing /= kPointsPerMeter;
+        vx /= kPointsPerMeter; vy /= kPointsPerMeter;
         std::vector<b2Body *> chain;
         for (int k = 1; k <= count; ++k) {
             b2BodyDef def;
@@ -55,6 +60,7 @@ int main(int argc, char **argv) {
             def.position = b2Vec2(x + k * spacing, y);
             def.linearVelocity = b2Vec2(vx * k, vy * k);
             def.fixedRotation = true;
+            def.linearDamping = 0.1f;
             b2Body *body = world.CreateBody(&def);
             b2MassData mass;
             mass.mass = 1.0f;
@@ -72,7 +78,7 @@ int main(int argc, char **argv) {
         std::printf("%d", i);
         for (b2Body *b : bodies) {
             const b2Vec2 p = b->GetPosition(), v = b->GetLinearVelocity();
-            std::printf(" %.9g %.9g %.9g %.9g %d", p.x, p.y, v.x, v.y, b->IsAwake() ? 1 : 0);
+            std::printf(" %.9g %.9g %.9g %.9g %d", 100.0f * p.x, 100.0f * p.y, 100.0f * v.x, 100.0f * v.y, b->IsAwake() ? 1 : 0);
         }
         std::printf("\n");
     }

@@ -36,6 +36,7 @@ static inline __attribute__((always_inline)) void step_block(
 {
     const double h = c.step, slop2 = c.slopSquared, tol2 = c.restSpeedSquared, need = c.restStepsToSleep;
     const double keep = c.velocityKeep;
+    const double maxT = c.maximumTranslation, maxT2 = maxT * maxT, h2 = h * h;
     for (long i = start; i < end; i++) {
         const double r = rest[i];
         const int moving = r >= 0;
@@ -50,8 +51,15 @@ static inline __attribute__((always_inline)) void step_block(
         double change = dm[i] * ((vx0 * dx + vy0 * dy) * inv2) - kd[i];
         if (!zeroLength) change += kl[i] * __builtin_sqrt(inv2);
         change = d2 > slop2 ? change : 0.0;
-        const double u = vx0 + change * dx, v = vy0 + change * dy;
-        /* Integrate positions, then count resting steps and sleep. */
+        double u = vx0 + change * dx, v = vy0 + change * dy;
+        /* Integrate positions (a velocity that would move the item farther than the maximum
+         * translation in this step is scaled down to it: Box2D's b2_maxTranslation), then
+         * count resting steps and sleep. The speed is taken only in that rare case. */
+        const double speed2 = u * u + v * v;
+        if (__builtin_expect(speed2 * h2 > maxT2, 0)) {
+            const double ratio = maxT / (h * __builtin_sqrt(speed2));
+            u *= ratio; v *= ratio;
+        }
         const double count = u * u + v * v <= tol2 ? r + 1.0 : 0.0;
         const int sleep = count >= need;
         px[i] = moving ? px[i] + h * u : px[i];

@@ -61,11 +61,12 @@ enum AnchoredSpringStep {
     /// whichever range holds it.
     /// - Complexity: O(items × steps), spread over the threads used.
     static func advance(_ items: inout ItemStore, steps: Int, h: Double, slop: Double, resistance: Double,
-                        restSpeed: Double, restStepsToSleep: Double, zeroLength: Bool, threads: Int,
+                        maximumTranslation: Double = .infinity, restSpeed: Double, restStepsToSleep: Double, zeroLength: Bool, threads: Int,
                         minimumPerThread: Int = defaultItemsPerThread,
                         kernel: SpringKernelVariant = SpringKernelVariant.selection.variant) -> Int {
         let constants = skk_StepConstants(step: h, slopSquared: slop * slop, restSpeedSquared: restSpeed * restSpeed,
                                           restStepsToSleep: restStepsToSleep, velocityKeep: 1 / (1 + h * resistance),
+                                          maximumTranslation: maximumTranslation,
                                           zeroLength: zeroLength ? 1 : 0)
         let n = items.count
         let used = threadCount(count: n, threads: threads, minimumPerThread: minimumPerThread)

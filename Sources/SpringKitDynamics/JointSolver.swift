@@ -7,7 +7,7 @@ import SpringKitMath
 ///     prepare              axis, softness (`SpringSoftness`: γ, bias), effective mass
 ///     warmStart            last step's impulses applied again
 ///     solveVelocities      `velocityIterations` Gauss-Seidel passes
-///     integratePositions   p ← p + h v
+///     integratePositions   p ← p + h v (at most `maximumTranslation` a step)
 ///     solvePositions       `positionIterations` passes of correction, rigid joints only
 ///     updateSleep          island rest timers and sleep
 ///
@@ -105,7 +105,7 @@ struct JointSolver {
         prepare(store, &joints, step: h, linearSlop: c.linearSlop)
         warmStart(&store, joints)
         for _ in 0..<c.velocityIterations { solveVelocities(&store, &joints) }
-        integratePositions(&store, step: h)
+        integratePositions(&store, step: h, maximumTranslation: c.maximumTranslation)
         solvePositions(&store, joints, configuration: c)
         return updateSleep(&store, restSpeed: c.restSpeed, restSteps: restSteps)
     }
@@ -176,10 +176,19 @@ struct JointSolver {
         }
     }
 
-    /// Integrate positions: p ← p + h v for every awake item.
-    private func integratePositions(_ store: inout ItemStore, step h: Double) {
+    /// Integrate positions: p ← p + h v for every awake item, after scaling a velocity that
+    /// would move the item farther than `maximumTranslation` in this step down to it
+    /// (Box2D's `b2_maxTranslation` in `b2Island::Solve`).
+    private func integratePositions(_ store: inout ItemStore, step h: Double, maximumTranslation: Double) {
+        let limitSquared = maximumTranslation * maximumTranslation
         for (k, i32) in items.enumerated() where islandAwake[Int(itemIsland[k])] {
             let i = Int(i32)
+            let tx = h * store.vx[i], ty = h * store.vy[i]
+            let squared = tx * tx + ty * ty
+            if squared > limitSquared {
+                let ratio = maximumTranslation / squared.squareRoot()
+                store.vx[i] *= ratio; store.vy[i] *= ratio
+            }
             store.px[i] += h * store.vx[i]
             store.py[i] += h * store.vy[i]
         }

@@ -352,6 +352,7 @@ public final class World {
         case .uikit:
             awakeAnchored = awakeAnchored == 0 ? 0 : AnchoredSpringStep.advance(
                 &items, steps: steps, h: c.stepDuration, slop: c.linearSlop, resistance: c.resistance,
+                maximumTranslation: c.maximumTranslation,
                 restSpeed: c.restSpeed, restStepsToSleep: restSteps, zeroLength: anchoredLengthsAreZero,
                 threads: c.threads, minimumPerThread: c.minimumItemsPerThread, kernel: c.kernel)
         case .exact:

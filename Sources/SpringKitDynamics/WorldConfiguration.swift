@@ -1,21 +1,35 @@
 import SpringKitSupport
 
-/// How a `World` steps. Defaults follow UIKit Dynamics (see docs/physics.md). The display
-/// frame and the screen scale belong to the animator above the world
+/// How a `World` steps. Defaults follow UIKit Dynamics as measured on the host (see
+/// docs/physics.md, "UIKit as measured"). UIKit runs Box2D in metres at 100 points per metre
+/// (`pointsPerMeter`), so every Box2D tolerance acts here at 100 times its number, in points.
+/// The display frame and the screen scale belong to the animator above the world
 /// (`AnimatorConfiguration` in SpringKitMotion).
 public struct WorldConfiguration: Equatable, Sendable {
-    /// The fixed internal step, seconds (UIKit: 1/120).
-    public var stepDuration: Double = 1.0 / 120
+    /// Points per Box2D metre in UIKit Dynamics (PhysicsKit's `_ptmRatio`, measured).
+    public static let pointsPerMeter = 100.0
+    /// UIKit's fixed sub-step: the `Float` nearest 1/120, 0.008333333767950535 s (measured).
+    /// It is a little longer than 1/120, so the first 1/60 frame holds one sub-step and
+    /// every later one two.
+    public static let uikitStep = Double(Float(1.0 / 120))
+
+    /// The fixed internal step, seconds (UIKit: `Float(1/120)`, `uikitStep`).
+    public var stepDuration: Double = WorldConfiguration.uikitStep
     public var velocityIterations: Int = 8
     public var positionIterations: Int = 3
     public var solver: SolverKind = .uikit
-    /// Distance under which a joint applies nothing (Box2D's linear slop), points.
-    public var linearSlop: Double = 0.005
-    /// Largest position correction of a rigid joint per iteration, points.
-    public var maximumLinearCorrection: Double = 0.2
+    /// Distance under which a joint applies nothing (Box2D's linear slop, 0.005 m), points: 0.5.
+    public var linearSlop: Double = 0.005 * WorldConfiguration.pointsPerMeter
+    /// Largest position correction of a rigid joint per iteration (Box2D's
+    /// `b2_maxLinearCorrection`, 0.2 m), points: 20.
+    public var maximumLinearCorrection: Double = 0.2 * WorldConfiguration.pointsPerMeter
+    /// Largest distance an item moves in one step (Box2D's `b2_maxTranslation`, 2 m), points:
+    /// 200. A faster item's velocity is scaled down to it before positions are integrated.
+    public var maximumTranslation: Double = 2 * WorldConfiguration.pointsPerMeter
     /// Linear damping of every item, 1/s (`UIDynamicItemBehavior.resistance`, Box2D's
-    /// `linearDamping`): each step v ← v / (1 + h · resistance). 0: none.
-    public var resistance: Double = 0
+    /// `linearDamping`): each step v ← v / (1 + h · resistance). UIKit's bodies start at 0.1
+    /// (measured; Apple's documentation says 0). 0: none.
+    public var resistance: Double = 0.1
     /// An item rests once its speed stays at or under this (points/s) ...
     public var restSpeed: Double = 1
     /// ... for this long (seconds), counted as Box2D counts it (see `restStepsAsBox2DCounts`).
@@ -46,6 +60,8 @@ public struct WorldConfiguration: Equatable, Sendable {
         try require((0...1000).contains(positionIterations), "position iterations must be 0…1000, got \(positionIterations)")
         try require(linearSlop.isFinite && linearSlop >= 0, "linear slop must be ≥ 0")
         try require(maximumLinearCorrection.isFinite && maximumLinearCorrection > 0, "maximum linear correction must be positive")
+        try require(maximumTranslation > 0 && !maximumTranslation.isNaN,
+                    "maximum translation must be a positive number of points (or infinite), got \(NumberFormat.shortest(maximumTranslation))")
         try require(resistance.isFinite && resistance >= 0, "resistance must be a finite number ≥ 0, got \(NumberFormat.shortest(resistance))")
         try require(restSpeed.isFinite && restSpeed >= 0,
                     "rest speed must be a finite number ≥ 0 (an infinite rest time turns resting off), got \(NumberFormat.shortest(restSpeed))")
@@ -61,7 +77,7 @@ public struct WorldConfiguration: Equatable, Sendable {
     /// Fixed steps an item must spend at or under `restSpeed` before it rests: as Box2D
     /// counts them, adding the step (as a `Float`) to a `Float` timer until it reaches
     /// `restTime` (`b2Island::Solve`: `sleepTime += h`, `sleepTime >= b2_timeToSleep`). For
-    /// 0.5 s at 1/120 s that is 61 steps, not 60: sixty `Float` steps sum to 0.49999985.
+    /// 0.5 s at UIKit's step that is 61 steps, not 60: sixty `Float` steps sum to just under 0.5.
     /// Beyond 2²⁰ steps, and for an infinite `restTime`, the exact quotient is used instead.
     /// - Complexity: O(restTime / stepDuration), at most 2²⁰ additions; `World` computes it once.
     func restStepsAsBox2DCounts() -> Double {

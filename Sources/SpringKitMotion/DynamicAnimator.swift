@@ -122,4 +122,17 @@ public final class DynamicAnimator: FrameClock {
     public func layoutPosition(_ id: ItemID) throws -> SIMD2<Double> {
         PixelGrid.round(try world.position(id), scale: configuration.screenScale)
     }
+
+    /// `updateItemUsingCurrentState(_:)` after the item's center was set to `center`: UIKit
+    /// moves the body there only when `center` differs from the body's position after both
+    /// are rounded to the pixel grid (charon §2.9, measured); a smaller change is lost and
+    /// the body keeps its unrounded position. Returns whether the body moved.
+    /// - Complexity: O(1), or `World.setPosition`'s cost when it moves.
+    @discardableResult
+    public func updateItem(_ id: ItemID, center: SIMD2<Double>) throws -> Bool {
+        let scale = configuration.screenScale
+        guard PixelGrid.round(center, scale: scale) != PixelGrid.round(try world.position(id), scale: scale) else { return false }
+        try world.setPosition(id, center)
+        return true
+    }
 }

@@ -132,14 +132,15 @@ public final class RubberMenu: Scenario {
         } else {
             scrollView.advance(animator.configuration.frameDuration)
         }
-        let touchY = scrollView.touchLocation?.y
         let delta = scrollView.offset.y - old
         if delta != 0 {
-            try layout.boundsChanged(delta: delta, touchY: touchY)
+            // UIKit's bounds change reads the finger with the old offset, prepare() with the new.
+            let oldOffset = SIMD2(scrollView.offset.x, old)
+            try layout.boundsChanged(delta: delta, touchY: scrollView.touchLocation(beforeMoveFrom: oldOffset)?.y)
         } else if configuration.resetStretchWhenStill {
             layout.latestDelta = 0
         }
-        try layout.layoutPass(bounds: bounds, touchY: touchY)
+        try layout.layoutPass(bounds: bounds, touchY: scrollView.touchLocation?.y)
         try animator.advanceFrame()
         frame += 1
         maxSprings = max(maxSprings, world.springCount)

@@ -28,6 +28,7 @@ final class ExactSolverTests: XCTestCase {
             for zeta in [0.1, 0.5, 1, 2] {
                 var configuration = WorldConfiguration()
                 configuration.solver = .exact
+                configuration.resistance = 0   // the exact solver steps springs only
                 configuration.restTime = .infinity
                 let world = try World(configuration: configuration)
                 let x0 = 1.0, y0 = -0.5, vx0 = 0.02, vy0 = 0.01
@@ -70,6 +71,7 @@ final class ExactSolverTests: XCTestCase {
     func testExactSpringCountsFollowRemovals() throws {
         var configuration = WorldConfiguration()
         configuration.solver = .exact
+        configuration.resistance = 0   // the exact solver steps springs only
         let world = try World(configuration: configuration)
         let animator = try DynamicAnimator(world: world)
         let good = SpringParameters(length: 0, damping: 0.5, frequency: 1)
@@ -107,6 +109,7 @@ final class ExactSolverTests: XCTestCase {
     func testExactRefusesWhatItCannotSolveAtTheCallThatAsksForIt() throws {
         var configuration = WorldConfiguration()
         configuration.solver = .exact
+        configuration.resistance = 0   // the exact solver steps springs only
         let good = SpringParameters(length: 0, damping: 0.5, frequency: 1)
         let cases: [(String, (World) throws -> Void)] = [
             ("its length is 0.4, not 0", { w in

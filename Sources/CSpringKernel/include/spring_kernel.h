@@ -29,6 +29,7 @@ typedef struct skk_StepConstants {
     double restSpeedSquared;   /* resting at or under this speed ... */
     double restStepsToSleep;   /* ... for this many steps */
     double velocityKeep;       /* 1 / (1 + h · resistance): linear damping per step (1: none) */
+    double maximumTranslation; /* largest h·|v| a step moves an item (Box2D's b2_maxTranslation), points */
     int zeroLength;            /* every spring has length 0: no square root */
 } skk_StepConstants;
 

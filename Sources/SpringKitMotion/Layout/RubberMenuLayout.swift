@@ -71,7 +71,9 @@ public final class RubberMenuLayout {
     }
 
     /// `shouldInvalidateLayout(forBoundsChange:)`: records `latestDelta` and shifts every
-    /// attached item by the resistance rule, from its center as last written to the layout.
+    /// attached item by the resistance rule, from its center as last written to the layout;
+    /// the animator then takes the item's new state (`DynamicAnimator.updateItem`: a shift lost
+    /// in the pixel rounding moves nothing).
     /// With no touch location known, only `latestDelta` changes.
     /// - Complexity: O(attached items).
     public func boundsChanged(delta: Double, touchY: Double?) throws {
@@ -82,7 +84,7 @@ public final class RubberMenuLayout {
             var center = try animator.layoutPosition(items[k])
             center.y += Self.resistedShift(delta: delta, touchY: touchY, anchorY: anchorY,
                                            resistance: constants.resistance, maxStretch: constants.maxStretch)
-            try world.setPosition(items[k], center)
+            try animator.updateItem(items[k], center: center)
         }
     }
 

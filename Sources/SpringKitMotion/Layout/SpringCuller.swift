@@ -120,7 +120,7 @@ public final class SpringCuller {
             var center = try animator.layoutPosition(entry.item)
             center.y += RubberMenuLayout.resistedShift(delta: delta, touchY: touchY, anchorY: anchorY,
                                                        resistance: resistance, maxStretch: maxShift)
-            try world.setPosition(entry.item, center)
+            try animator.updateItem(entry.item, center: center)
         }
     }
 

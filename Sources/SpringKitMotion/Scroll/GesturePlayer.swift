@@ -13,9 +13,11 @@ public final class GesturePlayer: FrameClock {
     /// Ticks the world once per frame.
     public let animator: DynamicAnimator
     public var world: World { animator.world }
-    /// The offset moved by `delta` this frame; `touch` is the finger in content coordinates (nil: none known).
+    /// The offset moved by `delta` this frame; `touch` is the finger in content coordinates
+    /// with the offset before the move, as UIKit's bounds change reads it (nil: none known).
     public var boundsChanged: ((_ delta: SIMD2<Double>, _ touch: SIMD2<Double>?) throws -> Void)?
-    /// Every frame, after the bounds change: `bounds` is the viewport in content coordinates.
+    /// Every frame, after the bounds change: `bounds` is the viewport in content coordinates,
+    /// `touch` the finger in content coordinates with the new offset.
     public var layoutPass: ((_ bounds: Rect, _ touch: SIMD2<Double>?) throws -> Void)?
     /// Every frame, after the animator's tick.
     public var frameEnded: (() throws -> Void)?
@@ -77,10 +79,10 @@ public final class GesturePlayer: FrameClock {
         } else {
             scrollView.advance(animator.configuration.frameDuration)
         }
-        let touch = scrollView.touchLocation
         let delta = scrollView.offset - old
-        if delta != .zero { try boundsChanged?(delta, touch) }
-        try layoutPass?(bounds, touch)
+        // The bounds change reads the finger with the old offset, the layout pass with the new.
+        if delta != .zero { try boundsChanged?(delta, scrollView.touchLocation(beforeMoveFrom: old)) }
+        try layoutPass?(bounds, scrollView.touchLocation)
         try animator.advanceFrame()
         frame += 1
         if let releaseTime, settleTime == nil, isAtRest { settleTime = time - releaseTime }

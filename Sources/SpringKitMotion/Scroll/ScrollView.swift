@@ -99,8 +99,17 @@ public final class ScrollView {
         return origin + configuration.viewport / 2
     }
 
-    /// The finger in content coordinates (what `pan.location(in: collectionView)` gives).
+    /// The finger in content coordinates (what `pan.location(in: collectionView)` gives) with
+    /// the current offset: what a layout pass (`prepare()`) reads.
     public var touchLocation: SIMD2<Double>? { fingerLocation.map { $0 + offset } }
+
+    /// The finger in content coordinates as a bounds change reads it: UIKit calls
+    /// `shouldInvalidateLayout(forBoundsChange:)` before the collection view takes the new
+    /// bounds, so `pan.location(in: collectionView)` converts the finger with the offset
+    /// `previousOffset` the view had before the move (docs/physics.md, "UIKit as measured").
+    public func touchLocation(beforeMoveFrom previousOffset: SIMD2<Double>) -> SIMD2<Double>? {
+        fingerLocation.map { $0 + previousOffset }
+    }
 
     public var isMoving: Bool { phase != .idle }
 

@@ -52,6 +52,8 @@ extension ModuleBuilder {
                 throw call.argumentError(spec.position, "field 'solver': expected 'uikit' or 'exact', got '\(name)'")
             }
             c.solver = solver
+            // The exact solver steps springs only: its items start without UIKit's resistance.
+            if solver == .exact { c.resistance = 0 }
         }
         a.screenScale = try spec.number("scale", default: a.screenScale)
         c.velocityIterations = try spec.integer("velocity_iterations") ?? c.velocityIterations

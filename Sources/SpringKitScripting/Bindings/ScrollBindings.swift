@@ -10,7 +10,8 @@ final class ScrollViewBox {
     var onBoundsChange: LuaCallback?
     init(_ scrollView: ScrollView) { self.scrollView = scrollView }
 
-    /// Calls the hook for a move of `delta` (touch in content coordinates, nil: none known).
+    /// Calls the hook for a move of `delta` (touch in content coordinates with the offset before
+    /// the move, as UIKit's bounds change reads it; nil: none known).
     func boundsChanged(_ call: LuaCall, delta: SIMD2<Double>, touch: SIMD2<Double>?) throws {
         try onBoundsChange?.invoke(call) { call in
             call.push(delta.x); call.push(delta.y)
@@ -24,7 +25,7 @@ final class ScrollViewBox {
         let old = scrollView.offset
         try body()
         let delta = scrollView.offset - old
-        if delta != .zero { try boundsChanged(call, delta: delta, touch: scrollView.touchLocation) }
+        if delta != .zero { try boundsChanged(call, delta: delta, touch: scrollView.touchLocation(beforeMoveFrom: old)) }
     }
 }
 
