@@ -14,8 +14,8 @@ local art = sk.dot_art{columns = 32, rows = 32, dot = 8, damping = damping, freq
 
 local longest = 0
 local function settle(title, moves, relocated)
-  local whole, seconds = art:wait_until_whole(10)
-  if not whole then error(title .. ": the dots did not reach their slots within 10 s") end
+  local whole, seconds = art:wait_until_whole(20)
+  if not whole then error(title .. ": the dots did not reach their slots within 20 s") end
   art:record_image(title)
   print(string.format("%-24s %4d moves in the diff, %4d dots relocated, whole after %.3f s", title, moves, relocated, seconds))
   if seconds > longest then longest = seconds end

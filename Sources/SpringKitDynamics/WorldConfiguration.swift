@@ -11,21 +11,25 @@ public struct WorldConfiguration: Equatable, Sendable {
     /// UIKit's fixed sub-step: the `Float` nearest 1/120, 0.008333333767950535 s (measured).
     /// It is a little longer than 1/120, so the first 1/60 frame holds one sub-step and
     /// every later one two.
-    public static let uikitStep = Double(Float(1.0 / 120))
+    public static let uikitStep: Double = 0.008333333767950535   // Double(Float(1.0 / 120)), exactly
 
     /// The fixed internal step, seconds (UIKit: `Float(1/120)`, `uikitStep`).
-    public var stepDuration: Double = WorldConfiguration.uikitStep
+    public var stepDuration: Double = 0.008333333767950535   // uikitStep
     public var velocityIterations: Int = 8
     public var positionIterations: Int = 3
-    public var solver: SolverKind = .uikit
+    /// Choosing `.exact` also sets `resistance` to 0: the exact solver steps springs only
+    /// (set a resistance after it and the world refuses it when made).
+    public var solver: SolverKind = .uikit {
+        didSet { if solver == .exact && oldValue != .exact { resistance = 0 } }
+    }
     /// Distance under which a joint applies nothing (Box2D's linear slop, 0.005 m), points: 0.5.
-    public var linearSlop: Double = 0.005 * WorldConfiguration.pointsPerMeter
+    public var linearSlop: Double = 0.5
     /// Largest position correction of a rigid joint per iteration (Box2D's
     /// `b2_maxLinearCorrection`, 0.2 m), points: 20.
-    public var maximumLinearCorrection: Double = 0.2 * WorldConfiguration.pointsPerMeter
+    public var maximumLinearCorrection: Double = 20
     /// Largest distance an item moves in one step (Box2D's `b2_maxTranslation`, 2 m), points:
     /// 200. A faster item's velocity is scaled down to it before positions are integrated.
-    public var maximumTranslation: Double = 2 * WorldConfiguration.pointsPerMeter
+    public var maximumTranslation: Double = 200
     /// Linear damping of every item, 1/s (`UIDynamicItemBehavior.resistance`, Box2D's
     /// `linearDamping`): each step v ← v / (1 + h · resistance). UIKit's bodies start at 0.1
     /// (measured; Apple's documentation says 0). 0: none.

@@ -110,7 +110,7 @@ public final class DotArt: Scenario {
         }
         let size = layout.contentSize(count: n)
         recordingDescription = ScenarioDescription(title: "Dot art", viewport: size, columns: ["x", "y", "color"],
-                                                   plots: [.init(name: "dots away from their slot (> 0.5 pt)", unit: "")])
+                                                   plots: [.init(name: "dots away from their slot (> 1 pt)", unit: "")])
         self.observer = observer
         observer?.scenarioDidStart(recordingDescription)
         try record()
@@ -201,16 +201,21 @@ public final class DotArt: Scenario {
 
     // MARK: Frames
 
+    /// How close to its slot a dot counts as home, points: 1. A zero-length spring applies
+    /// nothing within Box2D's linear slop (0.5 pt, in metres), so a dot comes to rest anywhere
+    /// in that dead zone, or a hair past its edge where it turned; 1 pt takes in both.
+    public static let homeTolerance = 1.0
+
     /// True when every dot is within `tolerance` of its slot and none waits to start.
     /// - Complexity: O(dots).
-    public func isWhole(tolerance: Double = 0.5) throws -> Bool {
+    public func isWhole(tolerance: Double = DotArt.homeTolerance) throws -> Bool {
         if !pending.isEmpty { return false }
         return try awayFromSlot(tolerance: tolerance) == 0
     }
 
     /// How many dots are farther than `tolerance` from their slots.
     /// - Complexity: O(dots).
-    public func awayFromSlot(tolerance: Double = 0.5) throws -> Int {
+    public func awayFromSlot(tolerance: Double = DotArt.homeTolerance) throws -> Int {
         try world.withPositionReader { reader in
             var away = 0
             for id in 0..<count {

@@ -177,8 +177,8 @@ final class AddingAScenarioTests: XCTestCase {
         let run = try ScriptRunner.run(path: try writeFile(directory, "pulledsquare.lua", blocks[1]), options: options)
         let trace = try XCTUnwrap(run.trace)
         XCTAssertEqual(trace.columns, ["frame", "t", "id", "x", "y"])
-        XCTAssertEqual(trace.rowCount, 133, "the doc says 133 trace rows")
-        XCTAssertEqual(try XCTUnwrap(run.metric("at rest after")), 2.2, accuracy: 1e-9, "the doc says it is at rest after 2.2 s")
+        XCTAssertEqual(trace.rowCount, 279, "the doc says 279 trace rows")
+        XCTAssertEqual(try XCTUnwrap(run.metric("at rest after")), 4.6333333333, accuracy: 1e-9, "the doc says it is at rest after 4.63 s")
         XCTAssertEqual(run.report?.markers.map(\.label), ["pull"])
     }
 

@@ -57,14 +57,14 @@ final class DotArtTests: XCTestCase {
         XCTAssertEqual((0..<1024).map { art.color(of: $0) }, colours, "explode recolours no dot")
         let scattered = zip(picture(), expected).filter { $0 != $1 }.count
         XCTAssertGreaterThan(scattered, 300, "the picture scatters")
-        XCTAssertTrue(try art.waitUntilWhole(limit: 10))
+        XCTAssertTrue(try art.waitUntilWhole(limit: 20))
         try art.explode()
         XCTAssertEqual((0..<1024).map { art.color(of: $0) }, colours)
         try art.regenerate()
         XCTAssertEqual((0..<1024).map { art.color(of: $0) }, colours, "regenerate recolours no dot")
         XCTAssertEqual(art.order, changedOrder, "regenerate sorts back to the last change's slots")
         XCTAssertEqual(picture(), expected, "the picture reassembles")
-        XCTAssertTrue(try art.waitUntilWhole(limit: 10))
+        XCTAssertTrue(try art.waitUntilWhole(limit: 20))
         // Every dot, at rest, sits on a slot showing its own colour: the picture is drawn by the dots.
         for id in 0..<1024 {
             let p = try art.world.position(ItemID(rawValue: Int32(id)))
@@ -115,12 +115,12 @@ final class DotArtTests: XCTestCase {
         for name in ["bamboo_shoot", "mushroom"] {
             let image = try Self.image(name)
             try art.change(to: image)
-            XCTAssertTrue(try art.waitUntilWhole(limit: 10))
+            XCTAssertTrue(try art.waitUntilWhole(limit: 20))
             XCTAssertTrue(art.world.isPaused)
             for id in 0..<1024 {
                 let slot = art.layout.center(art.positionOf[id])
                 let p = try art.world.position(ItemID(rawValue: Int32(id)))
-                XCTAssertLessThanOrEqual(((p - slot) * (p - slot)).sum().squareRoot(), 0.5, "dot \(id)")
+                XCTAssertLessThanOrEqual(((p - slot) * (p - slot)).sum().squareRoot(), DotArt.homeTolerance, "dot \(id)")
             }
             // The final frame's colours, read at each slot, are the image.
             let expected = try image.colors(columns: 32, rows: 32)
@@ -142,7 +142,7 @@ final class DotArtTests: XCTestCase {
             configuration.reportEvery = 0
             let art = try DotArt(configuration: configuration, seed: 5, observer: ScenarioRecorder())
             try art.explode()
-            XCTAssertTrue(try art.waitUntilWhole(limit: 20))
+            XCTAssertTrue(try art.waitUntilWhole(limit: 30))
             return art.trace.values
         }
         XCTAssertEqual(try run(), try run())

@@ -15,14 +15,17 @@ final class DynamicsPropertyTests: XCTestCase {
         let (zeta, f, length) = (0.3, 2.0, 1.5)
         try world.attach(item, to: anchor, SpringParameters(length: length, damping: zeta, frequency: f))
         try world.advance(steps: 1)
-        // design notes: v·u ← (v·u − h ω² C) / (1 + 2ζωh + ω²h²), perpendicular untouched, then p ← p + h v.
-        let h = 1.0 / 120, omega = 2 * Double.pi * f
+        // design notes: resistance first, v ← v / (1 + h · 0.1) (UIKit's default); then
+        // v·u ← (v·u − h ω² C) / (1 + 2ζωh + ω²h²), perpendicular untouched, then p ← p + h v,
+        // with UIKit's step h = Float(1/120).
+        let h = Double(Float(1.0 / 120)), omega = 2 * Double.pi * f
+        let damped = v0 / (1 + h * 0.1)
         let d = p0 - anchor
         let distance = (d * d).sum().squareRoot()
         let u = d / distance
-        let normal = (v0 * u).sum()
+        let normal = (damped * u).sum()
         let newNormal = (normal - h * omega * omega * (distance - length)) / (1 + 2 * zeta * omega * h + omega * omega * h * h)
-        let v1 = v0 + (newNormal - normal) * u
+        let v1 = damped + (newNormal - normal) * u
         let p1 = p0 + h * v1
         let v = try world.velocity(item), p = try world.position(item)
         XCTAssertEqual(v.x, v1.x, accuracy: 1e-12); XCTAssertEqual(v.y, v1.y, accuracy: 1e-12)
@@ -161,14 +164,17 @@ final class DynamicsPropertyTests: XCTestCase {
         let animator = try DynamicAnimator(world: world)
         let item = try world.addItem(center: SIMD2(5, 0))
         try world.attach(item, to: .zero, SpringParameters(length: 0, damping: 0.5, frequency: 1))
+        // The step is Float(1/120), a hair (4.5e-10 s) longer than 1/120 s.
         try animator.advanceFrame(duration: 1.0 / 90)   // 1.33 steps → 1 step, 0.33 carried
         XCTAssertEqual(world.stepCount, 1)
         try animator.advanceFrame(duration: 1.0 / 90)   // 0.33 + 1.33 → 1 step, 0.67 carried
         XCTAssertEqual(world.stepCount, 2)
-        try animator.advanceFrame(duration: 1.0 / 90)   // 0.67 + 1.33 = 2 steps
-        XCTAssertEqual(world.stepCount, 4)
+        try animator.advanceFrame(duration: 1.0 / 90)   // 0.67 + 1.33: just under 2 steps → 1 step
+        XCTAssertEqual(world.stepCount, 3)
+        try animator.advanceFrame(duration: 1.0 / 90)   // just under 1 + 1.33 → 2 steps
+        XCTAssertEqual(world.stepCount, 5)
         try animator.advanceFrame(duration: 3)          // over 0.5 s counts as one 1/60 frame
-        XCTAssertEqual(world.stepCount, 6)
+        XCTAssertEqual(world.stepCount, 7)
     }
 
     func testItemToItemSpringsAndRigidJoints() throws {

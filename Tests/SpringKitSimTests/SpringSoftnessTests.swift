@@ -108,7 +108,8 @@ final class SpringSoftnessTests: XCTestCase {
 
             var scale = (start - anchor).x.magnitude + (start - anchor).y.magnitude + 1
             for step in 0..<240 {
-                _ = AnchoredSpringStep.advance(&fast, steps: 1, h: h, slop: configuration.linearSlop, resistance: 0, restSpeed: 1,
+                _ = AnchoredSpringStep.advance(&fast, steps: 1, h: h, slop: configuration.linearSlop, resistance: configuration.resistance,
+                                               maximumTranslation: configuration.maximumTranslation, restSpeed: 1,
                                                restStepsToSleep: .infinity, zeroLength: parameters.length == 0, threads: 1)
                 _ = solver.step(&jointItems, &springs, configuration: configuration, restSteps: .infinity)
                 let a = fast.position(0), b = jointItems.position(0)

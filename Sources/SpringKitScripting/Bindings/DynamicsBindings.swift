@@ -51,9 +51,7 @@ extension ModuleBuilder {
             guard let solver = SolverKind(rawValue: name) else {
                 throw call.argumentError(spec.position, "field 'solver': expected 'uikit' or 'exact', got '\(name)'")
             }
-            c.solver = solver
-            // The exact solver steps springs only: its items start without UIKit's resistance.
-            if solver == .exact { c.resistance = 0 }
+            c.solver = solver   // `.exact` starts its items without UIKit's resistance
         }
         a.screenScale = try spec.number("scale", default: a.screenScale)
         c.velocityIterations = try spec.integer("velocity_iterations") ?? c.velocityIterations
