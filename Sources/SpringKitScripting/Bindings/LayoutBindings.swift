@@ -352,7 +352,8 @@ extension ModuleBuilder {
                         center.y += SpringyShift.shift(delta: delta, touch: touch, anchor: anchor, resistance: resistance,
                                                        maxShift: maxShift, distance: distance)
                         if floored { center = SIMD2(center.x.rounded(.down), center.y.rounded(.down)) }
-                        try b.culler.world.setPosition(entry.item, center)
+                        // updateItemUsingCurrentState: moves the body only when the pixel-rounded centre changes.
+                        try b.culler.animator.updateItem(entry.item, center: center)
                     }
                 }
                 return 0
