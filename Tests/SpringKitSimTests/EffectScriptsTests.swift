@@ -19,7 +19,9 @@ final class EffectScriptsTests: XCTestCase {
 
     func testSpringyListLagsAndSettles() throws {
         let teehan = try run("springylist")
-        XCTAssertEqual(teehan.parameters.headerText, "length=1 damping=0.8 frequency=1 resistance=1500 resync=0")
+        XCTAssertEqual(teehan.parameters.headerText, "length=1 damping=0.8 frequency=1 resistance=900 reach_above=100 reach_below=100 "
+                       + "resync=0 resync_at_least=0 pre_shift=1 shift_needs_touch=0 distance=0 floor=0 near_switch=0 near_within=0 "
+                       + "near_damping=0 lift_clears_touch=0 finger_x=160")
         let trace = try XCTUnwrap(teehan.trace)
         XCTAssertGreaterThan(try XCTUnwrap(teehan.metric("peak lag")), 10, "cells far from the finger trail behind")
         XCTAssertLessThan(try XCTUnwrap(teehan.metric("peak lag")), 200)
@@ -30,18 +32,22 @@ final class EffectScriptsTests: XCTestCase {
         let lags = (0..<trace.rowCount).filter { trace.value(row: $0, column: 0) == lastFrame }.map { trace.value(row: $0, column: 5) }
         XCTAssertFalse(lags.isEmpty)
         XCTAssertTrue(lags.allSatisfy { abs($0) < 1.5 }, "\(lags)")
-        // THSpringy: softer springs and a smaller resistance divisor lag more.
-        let th = try run("springylist", preset: "THSpringy")
-        XCTAssertEqual(th.parameters.headerText, "length=0 damping=0.5 frequency=0.7 resistance=500 resync=30")
+        // THSpringy's first version: softer springs and a smaller resistance divisor lag more.
+        let th = try run("springylist", preset: "THSpringy-2013")
+        XCTAssertTrue(th.parameters.headerText.hasPrefix("length=0 damping=0.5 frequency=0.7 resistance=500 reach_above=100 reach_below=100 resync=30 resync_at_least=1"),
+                      th.parameters.headerText)
         XCTAssertGreaterThan(try XCTUnwrap(th.metric("peak lag")), try XCTUnwrap(teehan.metric("peak lag")))
-        for preset in ["BouncyLayout-subtle", "BouncyLayout-regular", "BouncyLayout-prominent", "JSQMessages"] {
-            XCTAssertNotNil(try run("springylist", preset: preset).metric("peak lag"), preset)
+        // Every preset runs and comes to rest (SpringyListPresetTests checks their numbers and rules).
+        for preset in th.parameters.presets.map(\.name) {
+            let run = try run("springylist", preset: preset)
+            XCTAssertNotNil(run.metric("peak lag"), preset)
+            XCTAssertNotNil(run.metric("settle time"), preset)
         }
     }
 
     func testResyncDistanceDelaysAttaching() throws {
-        let every = try XCTUnwrap(try run("springylist", ["resync=0", "resistance=500", "length=0", "damping=0.5", "frequency=0.7"]).report)
-        let coarse = try XCTUnwrap(try run("springylist", preset: "THSpringy").report)
+        let every = try XCTUnwrap(try run("springylist", preset: "THSpringy-2013", ["resync=0"]).report)
+        let coarse = try XCTUnwrap(try run("springylist", preset: "THSpringy-2013").report)
         let springs = { (r: ReportData) in r.plots.first { $0.name == "springs" }!.values }
         XCTAssertNotEqual(springs(every), springs(coarse), "re-syncing only after 30 pt changes when springs come and go")
     }

@@ -73,7 +73,7 @@ final class LuaBindingFuzzTests: XCTestCase {
         ("fl:frame", 1), ("fl:center", 1), ("fl:content_size", 1), ("fl:visible", 2), ("fl:nearest", 2),
         ("gl:frame", 1), ("gl:visible", 2), ("gl:nearest", 2),
         ("cu:update", 1), ("cu:shift", 1), ("cu:entries", 1), ("cu:item", 1), ("cu:spring", 1), ("cu:on_pre_offset", 1),
-        ("cu:set_spring", 1), ("cu:remove_all", 1),
+        ("cu:set_spring", 1), ("cu:remove_all", 1), ("cu:run_actions", 1),
         ("cs:path", 1), ("rep:frame", 1), ("rep:marker", 1),
         ("w:item_ids", 1), ("w:spring_ids", 1), ("w:springs_of", 1), ("w:spring_items", 1), ("w:set_enabled", 2),
         ("w:enabled", 1),

@@ -9,15 +9,91 @@ final class LayoutBox {
     init(_ layout: ItemLayout) { self.layout = layout }
 }
 
-/// A culler owned by Lua, with its layout and pre-offset hook.
+/// A culler owned by Lua, with its layout and pre-offset hook, and the springy-list rules
+/// that differ between the libraries (docs/effects.md, the preset table): how far the rect
+/// is grown on each side, when a resync is due, floored anchors, the near-anchor damping switch.
 final class CullerBox {
     let culler: SpringCuller
     let layout: LayoutBox
     /// `function(index, anchor_x, anchor_y) → dx, dy` for each newly attached item.
     var preOffset: LuaCallback?
+    /// How far the bounds are grown: top, left, bottom, right (points).
+    var edges: SIMD4<Double> = .zero
+    /// Re-sync distance applied here (not by the culler) when `resyncAtLeast`: a sync is due
+    /// once the bounds moved at least this far (THSpringyCollectionView's `< threshold → skip`).
+    var resync: Double = 0
+    var resyncAtLeast = false
+    private var lastSyncOrigin: SIMD2<Double>?
+    /// Anchors at the layout centres floored to whole points (BouncyLayout from 2018).
+    var floorAnchors = false
+    /// THSpringyCollectionView (2016): each spring's action sets its damping to `damping` while
+    /// the item's centre is within `within` points (≤) of its anchor along y, else to the culler's damping.
+    var nearDamping: (within: Double, damping: Double)?
+
     init(_ culler: SpringCuller, layout: LayoutBox) {
         self.culler = culler
         self.layout = layout
+    }
+
+    /// The rect the culler syncs with: `bounds` grown by the edges.
+    func area(_ bounds: Rect) -> Rect {
+        Rect(x: bounds.x - edges[1], y: bounds.y - edges[0],
+             width: bounds.width + edges[1] + edges[3], height: bounds.height + edges[0] + edges[2])
+    }
+
+    /// Whether an update with `bounds` syncs, by the at-least rule (always true without it).
+    func resyncDue(_ bounds: Rect) -> Bool {
+        guard resyncAtLeast, resync > 0 else { return true }
+        let origin = SIMD2(bounds.x, bounds.y)
+        if let last = lastSyncOrigin, !culler.entries.isEmpty {
+            let moved = origin - last
+            guard max(abs(moved.x), abs(moved.y)) >= resync else { return false }
+        }
+        lastSyncOrigin = origin
+        return true
+    }
+
+    func forgetSync() { lastSyncOrigin = nil }
+}
+
+/// A layout whose frames are moved so their centres sit on whole points (`floor`), for the
+/// anchors of BouncyLayout 2018: which items a rect shows is still the base layout's answer.
+struct FlooredCenters: ItemLayout {
+    let base: ItemLayout
+    var count: Int { base.count }
+    var contentSize: SIMD2<Double> { base.contentSize }
+    func frame(_ index: Int) -> Rect {
+        let f = base.frame(index)
+        let c = f.center
+        return Rect(x: f.x + (c.x.rounded(.down) - c.x), y: f.y + (c.y.rounded(.down) - c.y), width: f.width, height: f.height)
+    }
+    func indices(intersecting rect: Rect) -> [Int] { base.indices(intersecting: rect) }
+    func indexCountBound(intersecting rect: Rect) -> Int { base.indexCountBound(intersecting: rect) }
+    func nearestIndex(to point: SIMD2<Double>) -> Int? { base.nearestIndex(to: point) }
+}
+
+/// The springy lists' bounds-change rule with the libraries' variants, one item at a time.
+enum SpringyShift {
+    /// How the distance from the touch is measured.
+    enum Distance: String { case y, xy }
+
+    /// `r = d / resistance` with d = |touch.y − anchor.y| (or + |touch.x − anchor.x|),
+    /// `fix(d, r) = clamp(d·r, −maxShift, maxShift)`,
+    /// `delta < 0 ? max(fix(delta, 1), fix(delta, r)) : min(fix(delta, 1), fix(delta, r))`.
+    static func shift(delta: Double, touch: SIMD2<Double>, anchor: SIMD2<Double>, resistance: Double,
+                      maxShift: Double, distance: Distance) -> Double {
+        let d = distance == .xy ? abs(touch.y - anchor.y) + abs(touch.x - anchor.x) : abs(touch.y - anchor.y)
+        let r = d / resistance
+        func fix(_ d: Double, _ r: Double) -> Double { min(max(d * r, -maxShift), maxShift) }
+        return delta < 0 ? max(fix(delta, 1), fix(delta, r)) : min(fix(delta, 1), fix(delta, r))
+    }
+
+    static func distance(_ spec: LuaTableArgument) throws -> Distance {
+        guard let text = try spec.string("distance") else { return .y }
+        guard let d = Distance(rawValue: text) else {
+            throw spec.call.argumentError(spec.position, "field 'distance': expected 'y' or 'xy', got '\(text)'")
+        }
+        return d
     }
 }
 
@@ -232,7 +308,13 @@ extension ModuleBuilder {
                         return anchor + shift
                     }
                 }
-                let change = try call.checked(2) { try b.culler.update(layout: b.layout.layout, bounds: bounds, preShift: preShift) }
+                guard b.resyncDue(bounds) else {
+                    LayoutBindings.pushPositions(call, [])
+                    LayoutBindings.pushPositions(call, [])
+                    return 2
+                }
+                let layout: ItemLayout = b.floorAnchors ? FlooredCenters(base: b.layout.layout) : b.layout.layout
+                let change = try call.checked(2) { try b.culler.update(layout: layout, bounds: b.area(bounds), preShift: preShift) }
                 LayoutBindings.pushPositions(call, change.added)
                 LayoutBindings.pushPositions(call, change.removed)
                 return 2
@@ -240,12 +322,57 @@ extension ModuleBuilder {
             ("shift", { call in
                 let b = try box(call)
                 let spec = try call.table(2)!
-                try spec.rejectUnknownKeys(["delta", "touch_y", "resistance", "max_shift"])
+                try spec.rejectUnknownKeys(["delta", "touch_x", "touch_y", "resistance", "max_shift", "distance", "floor", "without_touch"])
                 let delta = try LayoutBindings.required(spec, "delta")
-                let touchY = try LayoutBindings.required(spec, "touch_y")
                 let resistance = try LayoutBindings.required(spec, "resistance")
+                guard resistance > 0 else { throw call.argumentError(2, "field 'resistance': must be > 0 (resistance > 0), got \(NumberFormat.shortest(resistance))") }
                 let maxShift = try spec.number("max_shift") ?? .infinity
-                try call.checked(2) { try b.culler.shiftAttached(delta: delta, touchY: touchY, resistance: resistance, maxShift: maxShift) }
+                guard !maxShift.isNaN, maxShift >= 0 else { throw call.argumentError(2, "field 'max_shift': must be ≥ 0") }
+                let distance = try SpringyShift.distance(spec)
+                let floored = try spec.boolean("floor") ?? false
+                let touchY = try spec.number("touch_y")
+                let touchX = try spec.number("touch_x")
+                guard touchY?.isFinite ?? true, touchX?.isFinite ?? true else { throw call.argumentError(2, "field 'touch_y' / 'touch_x': finite number expected") }
+                if distance == .xy, touchY != nil, touchX == nil { throw call.argumentError(2, "field 'touch_x' is required with distance = 'xy'") }
+                var touch = SIMD2(touchX ?? 0, touchY ?? 0)
+                if touchY == nil {
+                    // No touch location known: the pan recognizer reads (0, 0).
+                    switch try spec.string("without_touch") ?? "skip" {
+                    case "skip": return 0
+                    case "origin": touch = .zero
+                    case let other: throw call.argumentError(2, "field 'without_touch': expected 'skip' or 'origin', got '\(other)'")
+                    }
+                } else if let rule = try spec.string("without_touch"), rule != "skip" && rule != "origin" {
+                    throw call.argumentError(2, "field 'without_touch': expected 'skip' or 'origin', got '\(rule)'")
+                }
+                try call.checked(2) {
+                    for entry in b.culler.entries {
+                        let anchor = try b.culler.world.anchor(entry.spring)
+                        var center = try b.culler.animator.layoutPosition(entry.item)
+                        center.y += SpringyShift.shift(delta: delta, touch: touch, anchor: anchor, resistance: resistance,
+                                                       maxShift: maxShift, distance: distance)
+                        if floored { center = SIMD2(center.x.rounded(.down), center.y.rounded(.down)) }
+                        // updateItemUsingCurrentState: moves the body only when the pixel-rounded centre changes.
+                        try b.culler.animator.updateItem(entry.item, center: center)
+                    }
+                }
+                return 0
+            }),
+            ("run_actions", { call in
+                let b = try box(call)
+                guard let near = b.nearDamping else { return 0 }
+                try call.checked(1) {
+                    for entry in b.culler.entries {
+                        let anchor = try b.culler.world.anchor(entry.spring)
+                        let center = try b.culler.animator.layoutPosition(entry.item)
+                        var parameters = try b.culler.world.parameters(entry.spring)
+                        let damping = abs(center.y - anchor.y) <= near.within ? near.damping : b.culler.spring.damping
+                        if parameters.damping != damping {
+                            parameters.damping = damping
+                            try b.culler.world.setParameters(entry.spring, parameters)
+                        }
+                    }
+                }
                 return 0
             }),
             ("entries", { call in
@@ -286,23 +413,58 @@ extension ModuleBuilder {
             ("remove_all", { call in
                 let b = try box(call)
                 try call.checked(1) { try b.culler.removeAll() }
+                b.forgetSync()
                 return 0
             }),
         ], properties: [
             "count": { call, o in call.push((o as! CullerBox).culler.entries.count); return 1 },
-            "inset": { call, o in call.push((o as! CullerBox).culler.inset); return 1 },
+            "inset": { call, o in
+                let e = (o as! CullerBox).edges
+                if e[0] == e[1] && e[1] == e[2] && e[2] == e[3] { call.push(e[0]) } else {
+                    call.pushRecord(["top": e[0], "left": e[1], "bottom": e[2], "right": e[3]])
+                }
+                return 1
+            },
         ])
 
         function("culler") { call in
             let spec = try call.table(1)!
-            try spec.rejectUnknownKeys(["world", "layout", "inset", "length", "damping", "frequency", "resync", "pre_offset"])
+            try spec.rejectUnknownKeys(["world", "layout", "inset", "length", "damping", "frequency", "resync", "resync_at_least",
+                                        "floor_anchors", "near_damping", "pre_offset"])
             guard let animator = try spec.object("world", DynamicAnimator.self, LuaClasses.world) else { throw call.argumentError(1, "field 'world' is required") }
             guard let layout = spec.layout("layout") else { throw call.argumentError(1, "field 'layout': a flow_layout or grid_layout is required") }
             let parameters = try Self.springParameters(spec, base: SpringParameters())
-            let inset = try LayoutBindings.finite(spec, "inset", default: 0)
+            // `inset`: a number (every side) or {top =, left =, bottom =, right =} (sides left out: 0).
+            var edges = SIMD4<Double>(repeating: 0)
+            if spec.has("inset") {
+                if let uniform = try? spec.number("inset") {
+                    guard uniform.isFinite else { throw call.argumentError(1, "field 'inset': finite number expected, got \(NumberFormat.shortest(uniform))") }
+                    edges = SIMD4(repeating: uniform)
+                } else {
+                    edges = try Self.insets(spec, "inset", .zero)
+                }
+            }
             let resync = try LayoutBindings.finite(spec, "resync", default: 0)
-            let culler = try call.checked(1) { try SpringCuller(animator: animator, spring: parameters, inset: inset, resyncDistance: resync) }
+            guard resync >= 0 else { throw call.argumentError(1, "field 'resync': must be ≥ 0, got \(NumberFormat.shortest(resync))") }
+            let atLeast = try spec.boolean("resync_at_least") ?? false
+            let near: (within: Double, damping: Double)? = try spec.withTable("near_damping") { inner in
+                guard let inner else { return nil }
+                try inner.rejectUnknownKeys(["within", "damping"])
+                guard let within = try inner.number("within"), within.isFinite, within >= 0 else {
+                    throw call.argumentError(1, "field 'near_damping': 'within' must be a finite number ≥ 0")
+                }
+                guard let damping = try inner.number("damping"), damping.isFinite, damping >= 0 else {
+                    throw call.argumentError(1, "field 'near_damping': 'damping' must be a finite number ≥ 0")
+                }
+                return (within, damping)
+            }
+            let culler = try call.checked(1) { try SpringCuller(animator: animator, spring: parameters, inset: 0, resyncDistance: atLeast ? 0 : resync) }
             let box = CullerBox(culler, layout: layout)
+            box.edges = edges
+            box.resync = resync
+            box.resyncAtLeast = atLeast
+            box.floorAnchors = try spec.boolean("floor_anchors") ?? false
+            box.nearDamping = near
             box.preOffset = try LuaCallback.field(spec, "pre_offset")
             call.push(box, as: LuaClasses.culler)
             return 1

@@ -110,15 +110,24 @@ extension ModuleBuilder {
 
         function("resisted_shift") { call in
             let spec = try call.table(1)!
-            try spec.rejectUnknownKeys(["delta", "touch_y", "anchor_y", "resistance", "max_stretch"])
+            try spec.rejectUnknownKeys(["delta", "touch_y", "anchor_y", "resistance", "max_stretch", "touch_x", "anchor_x", "distance"])
             func required(_ key: String) throws -> Double {
                 guard let value = try spec.number(key) else { throw call.argumentError(1, "field '\(key)' is required") }
                 return value
             }
-            call.push(RubberMenuLayout.resistedShift(delta: try required("delta"), touchY: try required("touch_y"),
-                                                     anchorY: try required("anchor_y"),
-                                                     resistance: try spec.number("resistance", default: 1100),
-                                                     maxStretch: try spec.number("max_stretch", default: 35)))
+            let delta = try required("delta"), touchY = try required("touch_y"), anchorY = try required("anchor_y")
+            let resistance = try spec.number("resistance", default: 1100)
+            let maxStretch = try spec.number("max_stretch", default: 35)
+            switch try SpringyShift.distance(spec) {
+            case .y:
+                call.push(RubberMenuLayout.resistedShift(delta: delta, touchY: touchY, anchorY: anchorY,
+                                                         resistance: resistance, maxStretch: maxStretch))
+            case .xy:
+                // objc.io issue 5 / ASHSpringyCollectionView: the x and y distances added.
+                let touch = SIMD2(try required("touch_x"), touchY), anchor = SIMD2(try required("anchor_x"), anchorY)
+                call.push(SpringyShift.shift(delta: delta, touch: touch, anchor: anchor, resistance: resistance,
+                                             maxShift: maxStretch, distance: .xy))
+            }
             return 1
         }
 
