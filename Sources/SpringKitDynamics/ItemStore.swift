@@ -2,8 +2,9 @@ import SpringKitSupport
 
 /// How an item is stepped, decided each time springs change.
 enum ItemMotion: UInt8 {
-    /// No spring: not simulated (as an item outside the animator).
-    case none = 0
+    /// No spring: a free body (`BodyStore`), moving with its velocity, damping, gravity and
+    /// forces until it sleeps.
+    case free = 0
     /// Exactly one soft spring, to an anchor: the closed-form fast path.
     case anchored = 1
     /// Anything else: solved by the joint solver.
@@ -29,6 +30,9 @@ struct ItemStore {
     var anchorX = AlignedDoubleArray(), anchorY = AlignedDoubleArray()
     var dampingMinusOne = AlignedDoubleArray(), stiffness = AlignedDoubleArray()
     var stiffnessLength = AlignedDoubleArray()
+    /// Half the item's width and height, points (`Float`: its box's rotational inertia and
+    /// corners; Box2D keeps shapes in `float` too).
+    var halfWidth: [Float] = [], halfHeight: [Float] = []
 
     var count: Int { table.count }
 
@@ -38,17 +42,20 @@ struct ItemStore {
             self[keyPath: keyPath].reserveCapacity(n)
         }
         inverseMass.reserveCapacity(n)
+        halfWidth.reserveCapacity(n); halfHeight.reserveCapacity(n)
         motion.reserveCapacity(n)
         sleeping.reserveCapacity(n)
         table.reserveCapacity(n)
     }
 
-    mutating func append(center: SIMD2<Double>, velocity: SIMD2<Double>, mass: Double) -> Int32 {
+    mutating func append(center: SIMD2<Double>, velocity: SIMD2<Double>, mass: Double,
+                         size: SIMD2<Double> = SIMD2(1, 1)) -> Int32 {
         let id = table.append()
+        halfWidth.append(Float(size.x / 2)); halfHeight.append(Float(size.y / 2))
         px.append(center.x); py.append(center.y)
         vx.append(velocity.x); vy.append(velocity.y)
         inverseMass.append(1 / mass)
-        motion.append(ItemMotion.none.rawValue)
+        motion.append(ItemMotion.free.rawValue)
         sleeping.append(0)
         anchoredRest.append(-1)
         anchorX.append(0); anchorY.append(0)
@@ -63,6 +70,7 @@ struct ItemStore {
         px.swapRemove(at: i); py.swapRemove(at: i)
         vx.swapRemove(at: i); vy.swapRemove(at: i)
         inverseMass.swapRemove(at: i)
+        halfWidth.swapRemove(at: i); halfHeight.swapRemove(at: i)
         motion.swapRemove(at: i); sleeping.swapRemove(at: i); anchoredRest.swapRemove(at: i)
         anchorX.swapRemove(at: i); anchorY.swapRemove(at: i)
         dampingMinusOne.swapRemove(at: i); stiffness.swapRemove(at: i); stiffnessLength.swapRemove(at: i)
@@ -72,11 +80,17 @@ struct ItemStore {
     func position(_ i: Int) -> SIMD2<Double> { SIMD2(px[i], py[i]) }
     func velocity(_ i: Int) -> SIMD2<Double> { SIMD2(vx[i], vy[i]) }
 
+    /// The rotational inertia of item `i`'s box about its center: m (w² + h²) / 12.
+    func boxInertia(_ i: Int) -> Double {
+        let w = 2 * Double(halfWidth[i]), h = 2 * Double(halfHeight[i])
+        return inverseMass[i] > 0 ? (w * w + h * h) / 12 / inverseMass[i] : 0
+    }
+
     func isResting(_ i: Int) -> Bool {
         switch ItemMotion(rawValue: motion[i])! {
         case .anchored: return anchoredRest[i] < 0
         case .joint: return sleeping[i] != 0
-        case .none: return true
+        case .free: return sleeping[i] != 0
         }
     }
 }

@@ -3,7 +3,7 @@ import SpringKitMath
 /// springs (frequency 0), several springs on one item — solved as Box2D 2.3 solves
 /// distance joints, written as Box2D v3 writes its solver: a step is a list of named stages,
 ///
-///     integrateVelocities  linear damping (no forces)
+///     integrateVelocities  gravity, forces, linear and angular damping
 ///     prepare              axis, softness (`SpringSoftness`: γ, bias), effective mass
 ///     warmStart            last step's impulses applied again
 ///     solveVelocities      `velocityIterations` Gauss-Seidel passes
@@ -24,12 +24,16 @@ import SpringKitMath
 /// Islands do not share items or springs, so solving the awake ones in one pass gives the
 /// same numbers as solving each on its own.
 ///
-/// Items are not rotated (springs attach at centers). Scratch arrays are kept between
-/// steps, so a step allocates nothing.
+/// Springs attach at centers, so they put no torque on an item; an item with a body record
+/// (`BodyStore`) still turns with its own angular velocity and torque, falls with the world's
+/// gravity and takes its forces and damping. Scratch arrays are kept between steps, so a step
+/// allocates nothing.
 struct JointSolver {
     /// Dense spring indices solved here, and dense item indices they move.
     var springs: [Int32] = []
     var items: [Int32] = []
+    /// The body record of each entry of `items` (−1: none, a plain point with the world's damping).
+    private var itemBody: [Int] = []
     /// Island of each entry of `springs` and of `items`.
     private var springIsland: [Int32] = [], itemIsland: [Int32] = []
     /// Island of each dense item index (−1: not a joint item).
@@ -53,9 +57,10 @@ struct JointSolver {
     /// Takes the joint springs and items (dense indices, ascending) and
     /// finds the islands; every island starts awake with its rest timer at zero.
     /// - Complexity: O((springs + items) α(items)) plus O(the last joint item's index).
-    mutating func reset(springs: [Int32], items: [Int32], itemSprings joints: SpringStore) {
+    mutating func reset(springs: [Int32], items: [Int32], itemSprings joints: SpringStore, bodyOfItem: [Int]) {
         self.springs = springs
         self.items = items
+        itemBody = bodyOfItem
         // Union-find over the joint items, joined by springs between two items. Only joint
         // items are indexed (a spring between two items makes both joint items), so the
         // tables end at the last of them: a world of anchored springs alone allocates none.
@@ -98,27 +103,40 @@ struct JointSolver {
     /// One fixed step of the awake islands, in Box2D's stages. Returns whether some island
     /// is still awake.
     /// - Complexity: O(items + springs × (velocityIterations + positionIterations)).
-    mutating func step(_ store: inout ItemStore, _ joints: inout SpringStore, configuration c: WorldConfiguration, restSteps: Double) -> Bool {
+    mutating func step(_ store: inout ItemStore, _ joints: inout SpringStore, _ bodies: inout BodyStore, gravity: SIMD2<Double>,
+                       configuration c: WorldConfiguration, restSteps: Double) -> Bool {
         if !isAwake { return false }
         let h = c.stepDuration
-        integrateVelocities(&store, step: h, resistance: c.resistance)
+        integrateVelocities(&store, &bodies, step: h, resistance: c.resistance, gravity: gravity)
         prepare(store, &joints, step: h, linearSlop: c.linearSlop)
         warmStart(&store, joints)
         for _ in 0..<c.velocityIterations { solveVelocities(&store, &joints) }
-        integratePositions(&store, step: h, maximumTranslation: c.maximumTranslation)
+        integratePositions(&store, &bodies, step: h, maximumTranslation: c.maximumTranslation)
         solvePositions(&store, joints, configuration: c)
-        return updateSleep(&store, restSpeed: c.restSpeed, restSteps: restSteps)
+        return updateSleep(&store, &bodies, restSpeed: c.restSpeed, restSteps: restSteps)
     }
 
     // MARK: Stages of a step
 
-    /// Integrate velocities: linear damping only (no gravity, no forces); each awake item's
-    /// velocity is scaled by 1 / (1 + h · resistance).
-    private func integrateVelocities(_ store: inout ItemStore, step h: Double, resistance: Double) {
-        guard resistance > 0 else { return }
+    /// Integrate velocities: an item with a body record takes gravity, its force and its own
+    /// damping, v ← (v + h (g·gravityScale + F/m)) / (1 + h · resistance), and turns,
+    /// ω ← (ω + h τ/I) / (1 + h · angularResistance); any other item's velocity is scaled by
+    /// 1 / (1 + h · resistance) with the world's resistance.
+    private func integrateVelocities(_ store: inout ItemStore, _ bodies: inout BodyStore, step h: Double,
+                                     resistance: Double, gravity: SIMD2<Double>) {
         let keep = 1 / (1 + h * resistance)
-        for (k, i) in items.enumerated() where islandAwake[Int(itemIsland[k])] {
-            store.vx[Int(i)] *= keep; store.vy[Int(i)] *= keep
+        for (k, i32) in items.enumerated() where islandAwake[Int(itemIsland[k])] {
+            let i = Int(i32), b = itemBody[k]
+            guard b >= 0 else {
+                if resistance > 0 { store.vx[i] *= keep; store.vy[i] *= keep }
+                continue
+            }
+            if bodies.isStatic[b] { continue }
+            let m = store.inverseMass[i], s = bodies.gravityScale[b], d = 1 / (1 + h * bodies.linearDamping[b])
+            store.vx[i] = (store.vx[i] + h * (s * gravity.x + m * bodies.forceX[b])) * d
+            store.vy[i] = (store.vy[i] + h * (s * gravity.y + m * bodies.forceY[b])) * d
+            let w = bodies.angularVelocity[b] + h * bodies.inverseInertia[b] * bodies.torque[b]
+            bodies.angularVelocity[b] = w * (1 / (1 + h * bodies.angularDamping[b]))
         }
     }
 
@@ -179,10 +197,17 @@ struct JointSolver {
     /// Integrate positions: p ← p + h v for every awake item, after scaling a velocity that
     /// would move the item farther than `maximumTranslation` in this step down to it
     /// (Box2D's `b2_maxTranslation` in `b2Island::Solve`).
-    private func integratePositions(_ store: inout ItemStore, step h: Double, maximumTranslation: Double) {
+    private func integratePositions(_ store: inout ItemStore, _ bodies: inout BodyStore, step h: Double, maximumTranslation: Double) {
         let limitSquared = maximumTranslation * maximumTranslation
         for (k, i32) in items.enumerated() where islandAwake[Int(itemIsland[k])] {
             let i = Int(i32)
+            if itemBody[k] >= 0 {
+                let b = itemBody[k]
+                var w = bodies.angularVelocity[b]
+                if abs(h * w) > FreeBodyStep.maximumRotation { w *= FreeBodyStep.maximumRotation / abs(h * w) }
+                bodies.angularVelocity[b] = w
+                bodies.angle[b] += h * w
+            }
             let tx = h * store.vx[i], ty = h * store.vy[i]
             let squared = tx * tx + ty * ty
             if squared > limitSquared {
@@ -237,12 +262,15 @@ struct JointSolver {
     /// Sleep, per island: the rest timer grows while every item is at or under the rest
     /// speed and restarts otherwise; the island sleeps (velocities zeroed) once the timer
     /// reaches `restSteps` with its rigid springs solved. Returns whether some island is awake.
-    private mutating func updateSleep(_ store: inout ItemStore, restSpeed: Double, restSteps: Double) -> Bool {
+    private mutating func updateSleep(_ store: inout ItemStore, _ bodies: inout BodyStore, restSpeed: Double, restSteps: Double) -> Bool {
         let restSpeedSquared = restSpeed * restSpeed
+        let angularSquared = FreeBodyStep.angularRestSpeed * FreeBodyStep.angularRestSpeed
         for island in islandSlow.indices { islandSlow[island] = true }
         for (k, i32) in items.enumerated() {
             let i = Int(i32)
             if store.vx[i] * store.vx[i] + store.vy[i] * store.vy[i] > restSpeedSquared { islandSlow[Int(itemIsland[k])] = false }
+            let b = itemBody[k]
+            if b >= 0 && bodies.angularVelocity[b] * bodies.angularVelocity[b] > angularSquared { islandSlow[Int(itemIsland[k])] = false }
         }
         var awake = false
         for island in islandAwake.indices where islandAwake[island] {
@@ -257,6 +285,7 @@ struct JointSolver {
         for (k, i32) in items.enumerated() where !islandAwake[Int(itemIsland[k])] && store.sleeping[Int(i32)] == 0 {
             let i = Int(i32)
             store.vx[i] = 0; store.vy[i] = 0
+            if itemBody[k] >= 0 { bodies.angularVelocity[itemBody[k]] = 0 }
             store.sleeping[i] = 1
         }
         return awake

@@ -16,7 +16,10 @@ import SpringKitSupport
 /// adding, removing or re-parameterising any spring wakes every item. Rest state is current
 /// whenever it is read.
 ///
-/// Items without any spring are not simulated (like items outside an animator).
+/// Every item is a body. An item on no spring is a free body (`FreeBodyStep`): it moves with
+/// its velocity, damping, gravity and forces until it sleeps. Items that rotate, fall, are
+/// pushed, are static or damp at their own rate hold a body record (`BodyStore`), made the
+/// first time such a property is set; an item without one behaves as a point on its springs.
 /// Positions are reported unrounded.
 ///
 /// Costs to know: a step while anything moves is linear in the items and springs
@@ -30,8 +33,22 @@ public final class World {
     var springs = SpringStore()
     private var joints = JointSolver()
     private var exactMatrices: [ExactStepMatrix] = []
+    var bodies = BodyStore()
+    /// The body record of each item that has one (lookups only: never iterated).
+    var bodyOfItem: [Int32: Int] = [:]
+    /// Free bodies awake after the last step or wake.
+    var awakeFree = 0
+    /// The world's gravity, points/s² (UIKit's gravity behaviour: magnitude 1 = 1000 pt/s²).
+    /// It acts on the items whose gravity scale is 1 (`setAffectedByGravity`). Setting it
+    /// wakes every body it acts on.
+    public var gravity: SIMD2<Double> = .zero {
+        didSet {
+            guard gravity != oldValue else { return }
+            for b in 0..<bodies.count where bodies.gravityScale[b] != 0 { wakeItem(raw: bodies.item[b]) }
+        }
+    }
     /// Set when springs or their parameters change: motions are recomputed before the next step.
-    private var needsClassification = false
+    var needsClassification = false
     private var awakeAnchored = 0
     /// Every anchored fast-path spring has length 0 (the step then needs no square root).
     private var anchoredLengthsAreZero = true
@@ -96,7 +113,9 @@ public final class World {
         let mass = density * size.x * size.y
         try reservation.charge(World.unitsPerStep)
         try reservation.reserve(1, bytesEach: World.bytesPerItem)
-        return ItemID(rawValue: items.append(center: center, velocity: velocity, mass: mass > 0 ? mass : 1))
+        let id = ItemID(rawValue: items.append(center: center, velocity: velocity, mass: mass > 0 ? mass : 1, size: size))
+        needsClassification = true   // a free body until a spring holds it
+        return id
     }
 
     /// Removes an item and every spring attached to it.
@@ -106,6 +125,9 @@ public final class World {
         let i = try index(id)
         let attached = (0..<springs.count).filter { Int(springs.itemA[$0]) == i || Int(springs.itemB[$0]) == i }
         for s in attached.reversed() { springs.remove(springs.table.identifierAt[s]) }
+        if let b = bodyOfItem.removeValue(forKey: id.rawValue) {
+            if let moved = bodies.swapRemove(at: b) { bodyOfItem[moved] = b }
+        }
         let moved = items.remove(id.rawValue)
         if let from = moved.movedFrom { springs.itemMoved(from: from, to: moved.vacated) }
         if configuration.solver == .exact && i < exactSpringCount.count {
@@ -333,8 +355,8 @@ public final class World {
     /// True while nothing moves: every item with a spring rests, or there are no springs.
     /// Stepping a paused world takes no step (`stepCount` stays; an animator's time goes on).
     public var isPaused: Bool {
-        if needsClassification { return springs.count == 0 }
-        return awakeAnchored == 0 && !jointsAwake
+        if needsClassification { return items.count == 0 }
+        return awakeAnchored == 0 && !jointsAwake && awakeFree == 0
     }
 
     /// Takes `steps` fixed steps of `configuration.stepDuration` now (nothing while the world
@@ -345,7 +367,8 @@ public final class World {
     public func advance(steps: Int) throws {
         guard steps > 0 else { return }
         if needsClassification { try classify() }
-        if isPaused { return }
+        if isPaused { bodies.clearForces(); return }
+        defer { bodies.clearForces() }
         try reservation.charge(steps, unitsEach: World.unitsPerStep + items.count + springs.count)
         let c = configuration
         switch c.solver {
@@ -361,15 +384,20 @@ public final class World {
         }
         if jointsAwake {
             for _ in 0..<steps where jointsAwake {
-                jointsAwake = joints.step(&items, &springs, configuration: c, restSteps: restSteps)
+                jointsAwake = joints.step(&items, &springs, &bodies, gravity: gravity, configuration: c, restSteps: restSteps)
             }
+        }
+        if awakeFree > 0 {
+            awakeFree = FreeBodyStep.advance(&items, &bodies, steps: steps, FreeBodyStep.Constants(
+                step: c.stepDuration, gravity: gravity, restSpeed: c.restSpeed, restSteps: restSteps,
+                maximumTranslation: c.maximumTranslation))
         }
         stepCount += steps
     }
 
     // MARK: Internals
 
-    private func index(_ id: ItemID) throws -> Int {
+    func index(_ id: ItemID) throws -> Int {
         guard let i = items.table.denseIndex(id.rawValue) else { throw DynamicsError.unknownItem(id) }
         return i
     }
@@ -399,7 +427,7 @@ public final class World {
         }
     }
 
-    private func wake(_ i: Int) {
+    func wake(_ i: Int) {
         if needsClassification { return }
         switch ItemMotion(rawValue: items.motion[i]) {
         case .anchored?:
@@ -408,7 +436,12 @@ public final class World {
         case .joint?:
             joints.wake(item: i, &items)
             jointsAwake = true
-        default: break
+        case .free?:
+            guard let b = bodyOfItem[items.table.identifierAt[i]], !bodies.isStatic[b] else { break }
+            if bodies.restCount[b] < 0 { awakeFree += 1 }
+            bodies.restCount[b] = 0
+            items.sleeping[i] = 0
+        case nil: break
         }
     }
 
@@ -426,7 +459,7 @@ public final class World {
         }
         // Adding, removing or changing a spring wakes every item: rest timers restart.
         for i in 0..<n {
-            items.motion[i] = springCount[i] == 0 ? ItemMotion.none.rawValue : ItemMotion.joint.rawValue
+            items.motion[i] = springCount[i] == 0 ? ItemMotion.free.rawValue : ItemMotion.joint.rawValue
             items.anchoredRest[i] = -1
         }
         anchoredLengthsAreZero = true
@@ -438,7 +471,10 @@ public final class World {
         for s in 0..<springs.count where springs.enabled[s] {
             let a = Int(springs.itemA[s])
             let softness = SpringSoftness(frequency: springs.frequency[s], dampingRatio: springs.damping[s], step: h)
+            // An item with a body record (it rotates, falls, is pushed, ...) is not a plain point
+            // on a spring: it goes to the joint solver.
             let lone = springs.itemB[s] < 0 && springCount[a] == 1 && !softness.isRigid
+                && bodyOfItem[items.table.identifierAt[a]] == nil
             if configuration.solver == .exact {
                 guard configuration.resistance == 0 else {
                     throw DynamicsError.unsupportedByExactSolver("resistance \(NumberFormat.shortest(configuration.resistance)) is not a spring (set it to 0)")
@@ -468,8 +504,10 @@ public final class World {
                 jointSprings.append(Int32(s))
             }
         }
+        try classifyFreeBodies()
         let jointItems = (0..<n).filter { items.motion[$0] == ItemMotion.joint.rawValue }.map { Int32($0) }
-        joints.reset(springs: jointSprings, items: jointItems, itemSprings: springs)
+        joints.reset(springs: jointSprings, items: jointItems, itemSprings: springs,
+                     bodyOfItem: jointItems.map { bodyOfItem[items.table.identifierAt[Int($0)]] ?? -1 })
         awakeAnchored = (0..<n).reduce(0) { $0 + (items.anchoredRest[$1] >= 0 ? 1 : 0) }
         joints.wakeAll(&items)
         jointsAwake = joints.isAwake

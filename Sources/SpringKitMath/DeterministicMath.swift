@@ -181,6 +181,34 @@ public enum DMath {
         return sign * exp(zh, zl + y * ll)
     }
 
+    // MARK: atan2
+
+    /// The angle of (x, y) from the positive x axis, in (−π, π], within a few ulp; only
+    /// IEEE operations and square roots, so every platform gives the same bits. atan2(0, 0)
+    /// is 0 (as C's for +0), and NaN in either gives NaN.
+    public static func atan2(_ y: Double, _ x: Double) -> Double {
+        if x.isNaN || y.isNaN { return .nan }
+        if x == 0 && y == 0 { return x.sign == .minus ? (y.sign == .minus ? -Double.pi : Double.pi) : y }
+        let ax = abs(x), ay = abs(y)
+        // atan of the ratio in [0, 1], then the octant.
+        var angle = ay <= ax ? atanOfUnitRatio(ax.isInfinite && ay.isInfinite ? 1 : ay / ax)
+                             : Double.pi / 2 - atanOfUnitRatio(ax / ay)
+        if x < 0 { angle = Double.pi - angle }
+        return y.sign == .minus ? -angle : angle
+    }
+
+    /// atan(t) for t in [0, 1]: two halvings, atan(t) = 2 atan(t / (1 + √(1 + t²))), bring t
+    /// under tan(π/16) ≈ 0.199, where the alternating series t − t³/3 + t⁵/5 − … has converged
+    /// below 2⁻⁵³ by its 24th term.
+    static func atanOfUnitRatio(_ t: Double) -> Double {
+        var r = t
+        for _ in 0..<2 { r = r / (1 + (1 + r * r).squareRoot()) }
+        let r2 = r * r
+        var sum = 0.0
+        for k in stride(from: 23, through: 0, by: -1) { sum = 1 / Double(2 * k + 1) - r2 * sum }
+        return 4 * r * sum
+    }
+
     // MARK: sin, cos
 
     /// The sine, within 0.58 ulp (measured), for every finite x (exact argument reduction).

@@ -68,6 +68,74 @@ public final class DynamicAnimator: FrameClock {
     /// True while nothing moves (`World.isPaused`): `UIDynamicAnimator.isRunning` is false.
     public var isPaused: Bool { world.isPaused }
 
+    // MARK: Behaviours
+
+    /// The behaviours added, in the order added (UIKit's `behaviors`).
+    public private(set) var behaviors: [DynamicBehavior] = []
+    /// Set when an item behaviour's flagged properties must reach the bodies at the next tick.
+    var needsItemBehaviorEvaluation = false
+    /// Additions and removals asked for during a tick's actions, done after them (UIKit queues them).
+    private var queued: [(add: Bool, behavior: DynamicBehavior)] = []
+    private var inActions = false
+    /// Whether the last tick left the world moving (for the pause and resume callbacks).
+    private var wasRunning = false
+    /// `dynamicAnimatorDidPause`: after a tick that leaves nothing moving.
+    public var onPause: (() throws -> Void)?
+    /// `dynamicAnimatorWillResume`: before the first tick that finds something moving again.
+    public var onResume: (() throws -> Void)?
+
+    /// Adds `behavior`: it takes effect in the world at once (during a tick's actions: after them).
+    /// Throws when it is added to an animator already (UIKit: "Adding the same behavior twice
+    /// to the same animator is not supported").
+    /// - Complexity: O(behaviours + the behaviour's items).
+    public func addBehavior(_ behavior: DynamicBehavior) throws {
+        if inActions { return queued.append((true, behavior)) }
+        guard behavior.animator == nil else {
+            throw MotionError.invalidParameter("the behaviour is added to an animator already (UIKit does not support adding it twice)")
+        }
+        behavior.animator = self
+        do { try behavior.associate(with: self) } catch { behavior.animator = nil; throw error }
+        behaviors.append(behavior)
+        if behavior is ItemBehavior { needsItemBehaviorEvaluation = true }
+    }
+
+    /// Removes `behavior` (nothing if it is not in this animator), undoing what it did.
+    /// - Complexity: O(behaviours + the behaviour's items).
+    public func removeBehavior(_ behavior: DynamicBehavior) throws {
+        if inActions { return queued.append((false, behavior)) }
+        guard let k = behaviors.firstIndex(where: { $0 === behavior }) else { return }
+        behaviors.remove(at: k)
+        defer { behavior.animator = nil }
+        try behavior.dissociate(from: self)
+    }
+
+    /// Before the world steps: item behaviours' flagged properties (in order: the last wins),
+    /// then each behaviour's step (the push behaviour's forces).
+    private func beforeStep() throws {
+        if needsItemBehaviorEvaluation {
+            needsItemBehaviorEvaluation = false
+            for case let b as ItemBehavior in behaviors {
+                for item in b.items where world.contains(item) { try b.apply(to: item, world) }
+            }
+        }
+        for b in behaviors { try b.step(self) }
+        if !wasRunning && !world.isPaused { try onResume?() }
+    }
+
+    /// After the world's step: every action, then queued additions and removals, then the pause callback.
+    private func afterStep() throws {
+        inActions = true
+        defer { inActions = false }
+        for b in behaviors { try b.action?() }
+        inActions = false
+        let pending = queued
+        queued = []
+        for (add, behavior) in pending { if add { try addBehavior(behavior) } else { try removeBehavior(behavior) } }
+        let running = !world.isPaused
+        if wasRunning && !running { try onPause?() }
+        wasRunning = running
+    }
+
     /// Feeds one display frame of `duration` seconds (default: the configured frame) and
     /// steps the world by the fixed steps the accumulator then holds.
     /// Frames longer than `maximumFrameDuration` count as one configured frame.
@@ -94,7 +162,9 @@ public final class DynamicAnimator: FrameClock {
             steps += 1
             if steps & 4095 == 0 { try world.charge(4096, unitsEach: World.unitsPerStep) }
         }
+        try beforeStep()
         try world.advance(steps: steps)
+        try afterStep()
     }
 
     /// Feeds `count` configured frames.

@@ -104,14 +104,15 @@ final class SpringSoftnessTests: XCTestCase {
             var springs = SpringStore()
             _ = springs.append(itemA: 0, itemB: -1, anchor: anchor, parameters: parameters)
             var solver = JointSolver()
-            solver.reset(springs: [0], items: [0], itemSprings: springs)
+            solver.reset(springs: [0], items: [0], itemSprings: springs, bodyOfItem: [-1])
+            var bodies = BodyStore()
 
             var scale = (start - anchor).x.magnitude + (start - anchor).y.magnitude + 1
             for step in 0..<240 {
                 _ = AnchoredSpringStep.advance(&fast, steps: 1, h: h, slop: configuration.linearSlop, resistance: configuration.resistance,
                                                maximumTranslation: configuration.maximumTranslation, restSpeed: 1,
                                                restStepsToSleep: .infinity, zeroLength: parameters.length == 0, threads: 1)
-                _ = solver.step(&jointItems, &springs, configuration: configuration, restSteps: .infinity)
+                _ = solver.step(&jointItems, &springs, &bodies, gravity: .zero, configuration: configuration, restSteps: .infinity)
                 let a = fast.position(0), b = jointItems.position(0)
                 scale = max(scale, (a - anchor).x.magnitude + (a - anchor).y.magnitude)
                 let gap = max(abs(a.x - b.x), abs(a.y - b.y))
