@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 @testable import SpringKitDynamics
 @testable import SpringKitMotion
+import SpringKitSupport
 
 /// Gravity, push and item behaviours against numbers measured on UIKit Dynamics (the host's
 /// UIKitCore and PhysicsKit, published in kern0x1b/charon, `UIDynamicAnimator.md` §1.3, §2–§4).
@@ -172,6 +173,26 @@ final class UIKitBehaviorMeasuredTests: XCTestCase {
         }
         XCTAssertEqual(pausedAt, 31)
         XCTAssertEqual(pauses, 1)
+    }
+
+    /// §12 row T4: a pendulum, 40 × 40 at (200, 100) on a rigid attachment (length 100) to
+    /// (100, 100), gravity, resistances 0; the host's row allows 0.05 pt at frame 30 and 0.5 at 60.
+    func testPendulumMatchesTheHost() throws {
+        let a = try animator(resistance: 0)
+        let item = try a.world.addItem(center: SIMD2(200, 100), size: SIMD2(40, 40))
+        try a.world.attach(item, to: SIMD2(100, 100), SpringParameters(length: 100, damping: 0, frequency: 0))
+        try a.addBehavior(GravityBehavior(items: [item]))
+        let measured: [Int: (SIMD2<Double>, Double)] = [1: (SIMD2(199.999969, 100.069443), 1e-3), 10: (SIMD2(199.132126, 113.146225), 0.01),
+                                                         30: (SIMD2(139.359573, 191.92836), 0.05), 60: (SIMD2(2.06188917, 120.202171), 0.5)]
+        var worst: [Int: Double] = [:]
+        for frame in 1...60 {
+            try a.advanceFrame()
+            guard let (expected, tolerance) = measured[frame] else { continue }
+            let p = try a.world.position(item)
+            worst[frame] = ((p - expected) * (p - expected)).sum().squareRoot()
+            XCTAssertLessThanOrEqual(worst[frame]!, tolerance, "frame \(frame): \(p) against the host's \(expected)")
+        }
+        print("pendulum against the host: distance at frames 1, 10, 30, 60: \(worst.sorted { $0.key < $1.key }.map { NumberFormat.shortest($0.value) })")
     }
 
     /// An item on no spring moves freely with its damping (it used to stay where it was).
