@@ -1,4 +1,5 @@
 import SpringKitMath
+import SpringKitSupport
 
 /// What a field does to one body in one sub-step (PhysicsKit's `evalVelocity` / `evalForce`).
 public enum FieldEffect: Equatable, Sendable {
@@ -307,7 +308,8 @@ public struct Field {
             guard abs(s) >= Self.tiny, let customForce else { return .none }
             let f = try customForce(local, velocity / ppm, mass, charge, time)
             guard f.x.isFinite && f.y.isFinite else {
-                throw FieldError.invalidCustomForce("custom field: the force must be finite, got (\(f.x), \(f.y))")
+                throw FieldError.invalidCustomForce(
+                    "custom field: the force must be finite, got (\(NumberFormat.shortest(f.x)), \(NumberFormat.shortest(f.y)))")
             }
             return .force(f)
         default:
