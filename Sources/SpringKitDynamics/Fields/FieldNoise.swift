@@ -24,7 +24,7 @@ import SpringKitSupport
 /// operations (the project's object files may hold no FMA instruction and call no libm).
 ///
 /// **Departures** (docs/fields.md): sin T, cos T and `powf` come from `DMath` (double, within
-/// 0.6 ulp) rounded to `Float`, the correctly rounded float except in about one argument in 10^8,
+/// 0.6 ulp) rounded to `Float`, the correctly rounded float except in about one argument in 10^9,
 /// where Apple's `sincosf` / `powf` may differ in the last bit; a `seed` other than `nil`
 /// replaces Perlin's permutation by a seeded shuffle (the host has no seed).
 struct FieldNoise: Sendable {
