@@ -32,6 +32,8 @@ struct BodyStore {
     var elasticity: [Double] = [], friction: [Double] = [], density: [Double] = [], charge: [Double] = []
     /// The density the item was made with (what removing an item behaviour restores).
     var initialDensity: [Double] = []
+    /// The categories of the fields acting on the item (`FieldSet.Handle.category`, OR-ed).
+    var fieldMask: [UInt32] = []
 
     var count: Int { item.count }
 
@@ -53,6 +55,7 @@ struct BodyStore {
         elasticity.append(Self.defaultElasticity); friction.append(Self.defaultFriction)
         self.density.append(density); charge.append(0)
         initialDensity.append(density)
+        fieldMask.append(0)
         return item.count - 1
     }
 
@@ -65,6 +68,7 @@ struct BodyStore {
         remove(&forceX); remove(&forceY); remove(&torque); remove(&restCount)
         remove(&isStatic); remove(&allowsRotation)
         remove(&elasticity); remove(&friction); remove(&density); remove(&charge); remove(&initialDensity)
+        remove(&fieldMask)
         return b < count ? item[b] : nil
     }
 
@@ -79,7 +83,7 @@ struct BodyStore {
     /// Whether record `b` changes how its item moves beyond a plain point on a spring: it
     /// rotates, falls, is pushed, damps at its own rate, or is static.
     func isActive(_ b: Int, worldDamping: Double) -> Bool {
-        angularVelocity[b] != 0 || gravityScale[b] != 0 || forceX[b] != 0 || forceY[b] != 0 || torque[b] != 0
+        angularVelocity[b] != 0 || gravityScale[b] != 0 || fieldMask[b] != 0 || forceX[b] != 0 || forceY[b] != 0 || torque[b] != 0
             || linearDamping[b] != worldDamping || isStatic[b]
     }
 }

@@ -3,7 +3,8 @@ import SpringKitMath
 /// The step of a body on no joint, as Box2D's `b2Island::Solve` steps a body alone in its
 /// island (UIKit's item in an item, gravity or push behaviour only), in its stages:
 ///
-///     integrate velocities   v ← (v + h (g·gravityScale + F/m)) / (1 + h·resistance)
+///     integrate velocities   v ← (v + h (g·gravityScale + (F + fields)/m)) / (1 + h·resistance),
+///                            or a velocity field's velocity / (1 + h·resistance)
 ///                            ω ← (ω + h τ/I) / (1 + h·angularResistance)
 ///     integrate positions    at most `maximumTranslation` and a quarter turn a step:
 ///                            p ← p + h v, angle ← angle + h ω
@@ -18,7 +19,6 @@ enum FreeBodyStep {
 
     struct Constants {
         var step: Double
-        var gravity: SIMD2<Double>
         var restSpeed: Double
         var restSteps: Double
         var maximumTranslation: Double
@@ -27,7 +27,9 @@ enum FreeBodyStep {
     /// Advances every awake free body (`ItemMotion.free`, `restCount ≥ 0`) by `steps` steps;
     /// returns how many are awake after.
     /// - Complexity: O(steps × records).
-    static func advance(_ items: inout ItemStore, _ bodies: inout BodyStore, steps: Int, _ c: Constants) -> Int {
+    /// `forces` gives gravity and the fields; `times[k]` is the world time after step k.
+    static func advance(_ items: inout ItemStore, _ bodies: inout BodyStore, _ c: Constants, forces: BodyForces,
+                        times: [Double]) throws -> Int {
         var awake = 0
         for b in 0..<bodies.count {
             guard bodies.restCount[b] >= 0, let i = items.table.denseIndex(bodies.item[b]),
@@ -36,17 +38,21 @@ enum FreeBodyStep {
                 sleep(b, i, &items, &bodies)
                 continue
             }
-            for _ in 0..<steps where bodies.restCount[b] >= 0 { step(b, i, &items, &bodies, c) }
+            var f = forces
+            for t in times where bodies.restCount[b] >= 0 {
+                f.time = t
+                try step(b, i, &items, &bodies, c, f)
+            }
             if bodies.restCount[b] >= 0 { awake += 1 }
         }
         return awake
     }
 
-    private static func step(_ b: Int, _ i: Int, _ items: inout ItemStore, _ bodies: inout BodyStore, _ c: Constants) {
-        let h = c.step, inverseMass = items.inverseMass[i]
-        // Integrate velocities (gravity, force, then damping).
-        var v = SIMD2(items.vx[i], items.vy[i])
-        v += h * (bodies.gravityScale[b] * c.gravity + inverseMass * SIMD2(bodies.forceX[b], bodies.forceY[b]))
+    private static func step(_ b: Int, _ i: Int, _ items: inout ItemStore, _ bodies: inout BodyStore, _ c: Constants,
+                             _ forces: BodyForces) throws {
+        let h = c.step
+        // Integrate velocities (gravity, force and fields, then damping).
+        var v = try forces.integrate(SIMD2(items.vx[i], items.vy[i]), body: b, item: i, items, bodies, h: h)
         v *= 1 / (1 + h * bodies.linearDamping[b])
         var w = bodies.angularVelocity[b] + h * bodies.inverseInertia[b] * bodies.torque[b]
         w *= 1 / (1 + h * bodies.angularDamping[b])

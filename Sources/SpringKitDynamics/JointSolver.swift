@@ -103,11 +103,11 @@ struct JointSolver {
     /// One fixed step of the awake islands, in Box2D's stages. Returns whether some island
     /// is still awake.
     /// - Complexity: O(items + springs × (velocityIterations + positionIterations)).
-    mutating func step(_ store: inout ItemStore, _ joints: inout SpringStore, _ bodies: inout BodyStore, gravity: SIMD2<Double>,
-                       configuration c: WorldConfiguration, restSteps: Double) -> Bool {
+    mutating func step(_ store: inout ItemStore, _ joints: inout SpringStore, _ bodies: inout BodyStore, forces: BodyForces,
+                       configuration c: WorldConfiguration, restSteps: Double) throws -> Bool {
         if !isAwake { return false }
         let h = c.stepDuration
-        integrateVelocities(&store, &bodies, step: h, resistance: c.resistance, gravity: gravity)
+        try integrateVelocities(&store, &bodies, step: h, resistance: c.resistance, forces: forces)
         prepare(store, &joints, step: h, linearSlop: c.linearSlop)
         warmStart(&store, joints)
         for _ in 0..<c.velocityIterations { solveVelocities(&store, &joints) }
@@ -123,7 +123,7 @@ struct JointSolver {
     /// ω ← (ω + h τ/I) / (1 + h · angularResistance); any other item's velocity is scaled by
     /// 1 / (1 + h · resistance) with the world's resistance.
     private func integrateVelocities(_ store: inout ItemStore, _ bodies: inout BodyStore, step h: Double,
-                                     resistance: Double, gravity: SIMD2<Double>) {
+                                     resistance: Double, forces: BodyForces) throws {
         let keep = 1 / (1 + h * resistance)
         for (k, i32) in items.enumerated() where islandAwake[Int(itemIsland[k])] {
             let i = Int(i32), b = itemBody[k]
@@ -132,9 +132,9 @@ struct JointSolver {
                 continue
             }
             if bodies.isStatic[b] { continue }
-            let m = store.inverseMass[i], s = bodies.gravityScale[b], d = 1 / (1 + h * bodies.linearDamping[b])
-            store.vx[i] = (store.vx[i] + h * (s * gravity.x + m * bodies.forceX[b])) * d
-            store.vy[i] = (store.vy[i] + h * (s * gravity.y + m * bodies.forceY[b])) * d
+            let v = try forces.integrate(SIMD2(store.vx[i], store.vy[i]), body: b, item: i, store, bodies, h: h)
+            let d = 1 / (1 + h * bodies.linearDamping[b])
+            store.vx[i] = v.x * d; store.vy[i] = v.y * d
             let w = bodies.angularVelocity[b] + h * bodies.inverseInertia[b] * bodies.torque[b]
             bodies.angularVelocity[b] = w * (1 / (1 + h * bodies.angularDamping[b]))
         }

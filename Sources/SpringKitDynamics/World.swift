@@ -38,6 +38,13 @@ public final class World {
     var bodyOfItem: [Int32: Int] = [:]
     /// Free bodies awake after the last step or wake.
     var awakeFree = 0
+    /// The fields acting in this world (at most 32; `addField`).
+    var fields = FieldSet()
+    /// The items each field holds, by field index.
+    var fieldItems = [[ItemID]](repeating: [], count: FieldSet.capacity)
+    /// Seconds of fixed steps asked for so far (summed step by step in `Double`, as UIKit's
+    /// world time, which the fields read; steps asked of a paused world count too).
+    public private(set) var elapsedTime = 0.0
     /// The world's gravity, points/s² (UIKit's gravity behaviour: magnitude 1 = 1000 pt/s²).
     /// It acts on the items whose gravity scale is 1 (`setAffectedByGravity`). Setting it
     /// wakes every body it acts on.
@@ -125,6 +132,7 @@ public final class World {
         let i = try index(id)
         let attached = (0..<springs.count).filter { Int(springs.itemA[$0]) == i || Int(springs.itemB[$0]) == i }
         for s in attached.reversed() { springs.remove(springs.table.identifierAt[s]) }
+        forgetFieldItem(id)
         if let b = bodyOfItem.removeValue(forKey: id.rawValue) {
             if let moved = bodies.swapRemove(at: b) { bodyOfItem[moved] = b }
         }
@@ -366,6 +374,7 @@ public final class World {
     ///   after springs were added, removed or changed; O(1) while paused.
     public func advance(steps: Int) throws {
         guard steps > 0 else { return }
+        defer { for _ in 0..<steps { elapsedTime += configuration.stepDuration } }
         if needsClassification { try classify() }
         if isPaused { bodies.clearForces(); return }
         defer { bodies.clearForces() }
@@ -382,15 +391,23 @@ public final class World {
             awakeAnchored = awakeAnchored == 0 ? 0 : ExactSpringStep.advance(
                 &items, matrices: exactMatrices, steps: steps, restSpeed: c.restSpeed, restStepsToSleep: restSteps)
         }
+        var forces = BodyForces(gravity: gravity, fields: fields, time: elapsedTime)
+        var times: [Double] = []
+        if jointsAwake || awakeFree > 0 {
+            times.reserveCapacity(steps)
+            var t = elapsedTime
+            for _ in 0..<steps { t += c.stepDuration; times.append(t) }
+        }
         if jointsAwake {
-            for _ in 0..<steps where jointsAwake {
-                jointsAwake = joints.step(&items, &springs, &bodies, gravity: gravity, configuration: c, restSteps: restSteps)
+            for t in times where jointsAwake {
+                forces.time = t
+                jointsAwake = try joints.step(&items, &springs, &bodies, forces: forces, configuration: c, restSteps: restSteps)
             }
         }
         if awakeFree > 0 {
-            awakeFree = FreeBodyStep.advance(&items, &bodies, steps: steps, FreeBodyStep.Constants(
-                step: c.stepDuration, gravity: gravity, restSpeed: c.restSpeed, restSteps: restSteps,
-                maximumTranslation: c.maximumTranslation))
+            awakeFree = try FreeBodyStep.advance(&items, &bodies, FreeBodyStep.Constants(
+                step: c.stepDuration, restSpeed: c.restSpeed, restSteps: restSteps, maximumTranslation: c.maximumTranslation),
+                forces: forces, times: times)
         }
         stepCount += steps
     }

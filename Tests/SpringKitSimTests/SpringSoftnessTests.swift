@@ -112,7 +112,7 @@ final class SpringSoftnessTests: XCTestCase {
                 _ = AnchoredSpringStep.advance(&fast, steps: 1, h: h, slop: configuration.linearSlop, resistance: configuration.resistance,
                                                maximumTranslation: configuration.maximumTranslation, restSpeed: 1,
                                                restStepsToSleep: .infinity, zeroLength: parameters.length == 0, threads: 1)
-                _ = solver.step(&jointItems, &springs, &bodies, gravity: .zero, configuration: configuration, restSteps: .infinity)
+                _ = try solver.step(&jointItems, &springs, &bodies, forces: BodyForces(gravity: .zero, fields: FieldSet(), time: 0), configuration: configuration, restSteps: .infinity)
                 let a = fast.position(0), b = jointItems.position(0)
                 scale = max(scale, (a - anchor).x.magnitude + (a - anchor).y.magnitude)
                 let gap = max(abs(a.x - b.x), abs(a.y - b.y))
