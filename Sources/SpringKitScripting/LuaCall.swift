@@ -12,7 +12,12 @@ struct LuaArgumentError: Error {
     /// Methods count `self` as argument 0, as Lua's `luaL_argerror` does.
     var isMethod: Bool
 
+    /// The position of an assignment to a handle's field (`obj.key = value`): the detail
+    /// then starts with the key.
+    static let assignment: Int32 = -1
+
     func message(function: String) -> String {
+        if position == Self.assignment { return "cannot set \(function).\(detail)" }
         if isMethod && position == 0 {
             return "calling '\(function)' on bad self (\(detail))"
         }

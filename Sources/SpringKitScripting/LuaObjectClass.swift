@@ -1,3 +1,4 @@
+import SpringKitSupport
 import SpringKitMotion
 import CLua
 
@@ -6,6 +7,8 @@ import CLua
 /// read-only properties (`obj.property`).
 struct LuaObjectClass {
     typealias Getter = (LuaCall, AnyObject) throws -> Int32
+    /// Sets a writable property from the value at stack index 3 (`obj.property = value`).
+    typealias Setter = (LuaCall, AnyObject) throws -> Void
 
     /// The metatable name, also the type name shown in errors (`springkit.World`).
     let name: String
@@ -16,9 +19,11 @@ struct LuaObjectClass {
     private var methodsKey: String { name + ".methods" }
 
     /// Defines the metatable. Methods are called as `Short:method` in error messages.
-    func define(in lua: LuaState, methods: [(String, LuaFunction.Body)], properties: [String: Getter] = [:]) {
+    func define(in lua: LuaState, methods: [(String, LuaFunction.Body)], properties: [String: Getter] = [:],
+                setters: [String: Setter] = [:]) {
         let L = lua.L
         lua.defineRetainedMetatable(name)
+        if !setters.isEmpty { defineSetters(in: lua, setters) }
         lua_createtable(L, 0, Int32(methods.count))
         let prefix = shortName + ":"   // once: every script run defines every class
         for (method, body) in methods {
@@ -50,5 +55,24 @@ struct LuaObjectClass {
         skl_pushclassindex(L)
         lua.setField(-2, "__index")
         skl_pop(L, 1)
+    }
+
+    /// `__newindex`: a writable property's setter, or an error naming the writable ones.
+    private func defineSetters(in lua: LuaState, _ setters: [String: Setter]) {
+        let name = self.name, writable = setters.keys.sorted().joined(separator: ", ")
+        skl_getmetatable(lua.L, name)
+        lua.pushFunction(shortName) { call in
+            let key = VisibleText.escaped(try call.string(2))
+            guard let object = call.lua.retained(at: 1, metatable: name) else { return 0 }
+            guard let setter = setters[key] else {
+                throw LuaArgumentError(position: LuaArgumentError.assignment, detail: "\(key): no such writable field (writable: \(writable))", isMethod: false)
+            }
+            do { try setter(call, object) } catch let error as LuaArgumentError {
+                throw LuaArgumentError(position: LuaArgumentError.assignment, detail: "\(key): \(error.detail)", isMethod: false)
+            }
+            return 0
+        }
+        lua.setField(-2, "__newindex")
+        skl_pop(lua.L, 1)
     }
 }

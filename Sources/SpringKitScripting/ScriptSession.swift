@@ -28,6 +28,8 @@ final class ScriptSession {
     let recordsReports: Bool
     /// Shared by the recordings a scenario did not make; set when the script reads one.
     let unrecordedRead = UnrecordedRead()
+    /// The call Lua hooks run under while Swift steps a world (behaviour actions, callbacks).
+    let hookCall = LuaHookCall()
 
     /// What the engine's loops and allocations charge: the script's own limits.
     let budget: ResourceBudget?

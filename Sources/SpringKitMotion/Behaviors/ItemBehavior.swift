@@ -1,4 +1,5 @@
 import SpringKitDynamics
+import SpringKitSupport
 
 /// `UIDynamicItemBehavior`: material, damping and rotation of its items' bodies, and velocity
 /// changes. As measured (charon `UIDynamicAnimator.md` §2.5, §2.7, §2.10):
@@ -115,8 +116,8 @@ public final class ItemBehavior: ItemListBehavior {
         let numbers = [("elasticity", p.elasticity), ("friction", p.friction), ("density", p.density),
                        ("resistance", p.resistance), ("angular_resistance", p.angularResistance), ("charge", p.charge)]
         for (name, value) in numbers where !value.isFinite {
-            throw MotionError.invalidParameter("\(name) must be finite, got \(value)")
+            throw MotionError.invalidParameter("\(name) must be finite, got \(NumberFormat.shortest(value))")
         }
-        guard p.density > 0 else { throw MotionError.invalidParameter("density must be a positive number, got \(p.density)") }
+        guard p.density > 0 else { throw MotionError.invalidParameter("density must be a positive number, got \(NumberFormat.shortest(p.density))") }
     }
 }

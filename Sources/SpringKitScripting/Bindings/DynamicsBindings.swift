@@ -9,7 +9,8 @@ extension ModuleBuilder {
     func addDynamics() {
         // Closures capture the session, never `self` (which holds the Lua state: a cycle).
         let session = self.session
-        LuaClasses.world.define(in: lua, methods: worldMethods + worldIterationMethods + batchWorldMethods, properties: [
+        addBehaviors()
+        LuaClasses.world.define(in: lua, methods: worldMethods + worldIterationMethods + batchWorldMethods + behaviorWorldMethods, properties: [
             "time": { call, object in call.push((object as! DynamicAnimator).time); return 1 },
             "frame": { call, object in call.push((object as! DynamicAnimator).frameCount); return 1 },
             "steps": { call, object in call.push((object as! DynamicAnimator).world.stepCount); return 1 },
@@ -85,6 +86,7 @@ extension ModuleBuilder {
     }
 
     private var worldMethods: [(String, LuaFunction.Body)] {
+        let hooks = session.hookCall
         func animator(_ call: LuaCall) throws -> DynamicAnimator { try call.object(1, DynamicAnimator.self, LuaClasses.world) }
         func world(_ call: LuaCall) throws -> World { try animator(call).world }
         func item(_ call: LuaCall, _ index: Int32) throws -> ItemID { ItemID(rawValue: Int32(clamping: try call.integer(index))) }
@@ -107,12 +109,18 @@ extension ModuleBuilder {
             ("add_item", { call in
                 let w = try world(call)
                 let spec = try call.table(2)!
-                try spec.rejectUnknownKeys(["x", "y", "vx", "vy", "width", "height", "density"])
+                try spec.rejectUnknownKeys(["x", "y", "vx", "vy", "width", "height", "density", "angle", "angular_velocity"])
                 let center = SIMD2(try spec.number("x", default: 0), try spec.number("y", default: 0))
                 let velocity = SIMD2(try spec.number("vx", default: 0), try spec.number("vy", default: 0))
                 let size = SIMD2(try spec.number("width", default: 1), try spec.number("height", default: 1))
                 let density = try spec.number("density", default: 1)
-                let id = try call.checked(2) { try w.addItem(center: center, size: size, density: density, velocity: velocity) }
+                let angle = try spec.number("angle"), spin = try spec.number("angular_velocity")
+                let id = try call.checked(2) {
+                    let id = try w.addItem(center: center, size: size, density: density, velocity: velocity)
+                    if let angle { try w.setAngle(id, angle) }
+                    if let spin { try w.setAngularVelocity(id, spin) }
+                    return id
+                }
                 call.push(Int(id.rawValue))
                 return 1
             }),
@@ -183,6 +191,32 @@ extension ModuleBuilder {
             ("position", itemVector { try $0.world.position($1) }),
             ("layout_position", itemVector { try $0.layoutPosition($1) }),
             ("velocity", itemVector { try $0.world.velocity($1) }),
+            ("angle", { call in
+                let w = try world(call)
+                let id = try item(call, 2)
+                call.push(try call.checked(2) { try w.angle(id) })
+                return 1
+            }),
+            ("angular_velocity", { call in
+                let w = try world(call)
+                let id = try item(call, 2)
+                call.push(try call.checked(2) { try w.angularVelocity(id) })
+                return 1
+            }),
+            ("set_angle", { call in
+                let w = try world(call)
+                let id = try item(call, 2)
+                let a = try call.finiteNumber(3)
+                try call.checked(2) { try w.setAngle(id, a) }
+                return 0
+            }),
+            ("set_angular_velocity", { call in
+                let w = try world(call)
+                let id = try item(call, 2)
+                let a = try call.finiteNumber(3)
+                try call.checked(2) { try w.setAngularVelocity(id, a) }
+                return 0
+            }),
             ("set_position", { call in
                 let w = try world(call)
                 let id = try item(call, 2)
@@ -206,26 +240,26 @@ extension ModuleBuilder {
             ("step", { call in
                 let w = try animator(call)
                 let duration: Double? = call.isNil(2) ? nil : try call.number(2)
-                try call.checked(2) { try w.advanceFrame(duration: duration) }
+                try hooks.during(call) { try call.checked(2) { try w.advanceFrame(duration: duration) } }
                 return 0
             }),
             ("step_frames", { call in
                 let w = try animator(call)
                 let count = try call.integer(2, "frame count", in: LuaNumberRule.counts)
-                try call.checked(1) { try w.advanceFrames(count) }
+                try hooks.during(call) { try call.checked(1) { try w.advanceFrames(count) } }
                 return 0
             }),
             ("step_seconds", { call in
                 let w = try animator(call)
                 let seconds = try call.number(2)
-                try call.checked(2) { try w.wait(seconds: seconds) }
+                try hooks.during(call) { try call.checked(2) { try w.wait(seconds: seconds) } }
                 return 0
             }),
             ("step_until_rest", { call in
                 let w = try animator(call)
                 let limit = try call.number(2, default: 10)
                 let start = w.time
-                let rested = try call.checked(2) { try w.waitUntilRest(limit: limit) }
+                let rested = try hooks.during(call) { try call.checked(2) { try w.waitUntilRest(limit: limit) } }
                 call.push(rested)
                 call.push(w.time - start)
                 return 2
