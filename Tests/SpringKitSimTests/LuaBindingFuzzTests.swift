@@ -1,3 +1,4 @@
+import SpringKitTrace
 import Foundation
 import XCTest
 @testable import SpringKitSupport

@@ -1,3 +1,4 @@
+import SpringKitTrace
 import XCTest
 @testable import SpringKitScripting
 
