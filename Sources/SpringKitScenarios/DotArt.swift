@@ -64,8 +64,8 @@ public final class DotArt: Scenario {
     public let observer: ScenarioObserver?
     public let recordingDescription: ScenarioDescription
     private var shown = ScenarioFrame()
-    /// Finished images, as recorded by `recordImage()`.
-    public private(set) var images: [(title: String, colors: [UInt32])] = []
+    /// How many finished images `recordImage` has handed to the observer.
+    public private(set) var imageCount = 0
 
     private var items: [ItemID] = []
     private var springs: [SpringID] = []
@@ -259,13 +259,16 @@ public final class DotArt: Scenario {
         return try world.isPaused && isWhole()
     }
 
-    /// Keeps the current colours by position (`colorsByPosition`) as a finished image, for SVG output.
+    /// Hands the current colours by position (`colorsByPosition`) to the observer as a finished
+    /// image (`ScenarioObserver.scenario(didFinish:)`; `ScenarioRecorder` keeps it for SVG output).
     /// - Complexity: O(dots).
     public func recordImage(title: String) throws {
         observer?.scenario(didMark: "whole: \(title)")
         let colors = colorsByPosition
         try world.reserve(colors.count, bytesEach: MemoryLayout<UInt32>.stride)
-        images.append((title, colors))
+        imageCount += 1
+        observer?.scenario(didFinish: ScenarioImage(title: title, columns: configuration.columns,
+                                                    dotSize: configuration.dotSize, colors: colors))
     }
 
     // MARK: Internals
