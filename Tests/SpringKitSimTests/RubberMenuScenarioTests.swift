@@ -1,4 +1,4 @@
-import SpringKitTrace
+@testable import SpringKitTrace
 import XCTest
 @testable import SpringKitScenarios
 @testable import SpringKitReport

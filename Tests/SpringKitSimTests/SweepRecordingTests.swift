@@ -1,4 +1,4 @@
-import SpringKitTrace
+@testable import SpringKitTrace
 import XCTest
 @testable import SpringKitReport
 @testable import SpringKitScenarios

@@ -1,4 +1,4 @@
-import SpringKitTrace
+@testable import SpringKitTrace
 import Foundation
 import XCTest
 @testable import SpringKitSupport
