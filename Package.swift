@@ -27,24 +27,26 @@ let package = Package(
         // The anchored-spring hot loop, compiled per instruction set (see its header).
         .target(name: "CSpringKernel"),
         // The engine, one target per layer; each imports only the layers below it
-        // (docs/architecture.md). Support → Math → Dynamics → Motion → Scenarios → Report →
-        // Scripting → Tools, and SpringKitSim on top re-exporting them as one library.
+        // (docs/architecture.md). Support → Trace → Math → Dynamics → Motion → Scenarios → Report →
+        // Scripting → Tools, and SpringKitSim on top re-exporting them as one library. Trace
+        // (traces, CSV, comparison, metrics, expectations) needs Support only.
         .target(name: "SpringKitSupport"),
+        .target(name: "SpringKitTrace", dependencies: ["SpringKitSupport"]),
         .target(name: "SpringKitMath", dependencies: ["SpringKitSupport"]),
         .target(name: "SpringKitDynamics", dependencies: ["SpringKitMath", "SpringKitSupport", "CSpringKernel"]),
         .target(name: "SpringKitMotion", dependencies: ["SpringKitDynamics", "SpringKitMath", "SpringKitSupport"]),
         .target(name: "SpringKitScenarios", dependencies: ["SpringKitMotion", "SpringKitDynamics", "SpringKitMath", "SpringKitSupport"]),
-        .target(name: "SpringKitReport", dependencies: ["SpringKitScenarios", "SpringKitMotion", "SpringKitDynamics", "SpringKitMath", "SpringKitSupport"]),
-        .target(name: "SpringKitScripting", dependencies: ["SpringKitReport", "SpringKitScenarios", "SpringKitMotion", "SpringKitDynamics", "SpringKitMath", "SpringKitSupport", "CLua"]),
-        .target(name: "SpringKitTools", dependencies: ["SpringKitScripting", "SpringKitReport", "SpringKitScenarios", "SpringKitMotion", "SpringKitDynamics", "SpringKitMath", "SpringKitSupport"]),
-        .target(name: "SpringKitSim", dependencies: ["SpringKitScripting", "SpringKitReport", "SpringKitScenarios", "SpringKitMotion", "SpringKitDynamics", "SpringKitMath", "SpringKitSupport"]),
+        .target(name: "SpringKitReport", dependencies: ["SpringKitScenarios", "SpringKitTrace", "SpringKitMotion", "SpringKitDynamics", "SpringKitMath", "SpringKitSupport"]),
+        .target(name: "SpringKitScripting", dependencies: ["SpringKitReport", "SpringKitTrace", "SpringKitScenarios", "SpringKitMotion", "SpringKitDynamics", "SpringKitMath", "SpringKitSupport", "CLua"]),
+        .target(name: "SpringKitTools", dependencies: ["SpringKitScripting", "SpringKitReport", "SpringKitTrace", "SpringKitScenarios", "SpringKitMotion", "SpringKitDynamics", "SpringKitMath", "SpringKitSupport"]),
+        .target(name: "SpringKitSim", dependencies: ["SpringKitScripting", "SpringKitReport", "SpringKitTrace", "SpringKitScenarios", "SpringKitMotion", "SpringKitDynamics", "SpringKitMath", "SpringKitSupport"]),
         // Raw mode, window size and signal-safe restore for `simrun tune`.
         .target(name: "CTerminal"),
         // The studio's loopback HTTP server: request checks (token, Host, Origin) and routes.
         .target(name: "StudioServer", dependencies: ["SpringKitSim", "SpringKitTools", "CMicroHTTPD"]),
         .executableTarget(name: "simrun", dependencies: ["SpringKitSim", "SpringKitTools", "CTerminal", "StudioServer"]),
         // Data/: reference values read from the source tree (Data/math-reference.txt).
-        .testTarget(name: "SpringKitSimTests", dependencies: ["SpringKitSim", "SpringKitTools", "SpringKitScripting", "SpringKitReport", "SpringKitScenarios", "SpringKitMotion", "SpringKitDynamics", "SpringKitMath", "SpringKitSupport", "CLua"], exclude: ["Data"]),
+        .testTarget(name: "SpringKitSimTests", dependencies: ["SpringKitSim", "SpringKitTools", "SpringKitScripting", "SpringKitReport", "SpringKitTrace", "SpringKitScenarios", "SpringKitMotion", "SpringKitDynamics", "SpringKitMath", "SpringKitSupport", "CLua"], exclude: ["Data"]),
         .testTarget(name: "StudioServerTests", dependencies: ["StudioServer", "SpringKitSim"]),
     ]
 )

@@ -1,3 +1,4 @@
+import SpringKitTrace
 import SpringKitMotion
 import SpringKitScenarios
 
@@ -15,6 +16,8 @@ public final class ScenarioRecorder: ScenarioObserver {
     /// false: the report gets no frames (only its layout, plots and marks): a caller that keeps
     /// only the trace (`simrun check`) spares the scenario building what a report draws.
     public let wantsReportFrames: Bool
+    /// The finished images the scenario showed (`ScenarioImage`), in order.
+    public private(set) var images: [ScenarioImage] = []
 
     public init(reportFrames: Bool = true) {
         wantsReportFrames = reportFrames
@@ -33,6 +36,11 @@ public final class ScenarioRecorder: ScenarioObserver {
         guard wantsReportFrames, frame.isReportFrame else { return }
         report.frames.append(ReportData.Frame(t: frame.time, offset: frame.offset, cells: frame.cells, frame: frame.frame, touch: frame.touch))
         for (plot, value) in zip(report.plots.indices, frame.plotValues) { report.plots[plot].values.append(value) }
+    }
+
+    /// - Complexity: O(1) (the colours are shared, not copied).
+    public func scenario(didFinish image: ScenarioImage) {
+        images.append(image)
     }
 
     /// Marks the latest report frame (the first before any).

@@ -58,14 +58,17 @@ public final class DotArt: Scenario {
     /// The order of the last change (identity before the first): `regenerate` returns to it,
     /// which puts every dot back on the slot whose colour it took.
     public private(set) var homeOrder: [Int]
-    public private(set) var frame = 0
+    /// Plays the frames (the one frame loop) over a scroll view that never moves; the staggered
+    /// starts and the recording are its `frameEnded` hook.
+    private let player: GesturePlayer
+    public var frame: Int { player.frame }
     public var time: Double { animator.time }
     /// Receives every frame and gesture mark (nil: nothing is recorded).
     public let observer: ScenarioObserver?
     public let recordingDescription: ScenarioDescription
     private var shown = ScenarioFrame()
-    /// Finished images, as recorded by `recordImage()`.
-    public private(set) var images: [(title: String, colors: [UInt32])] = []
+    /// How many finished images `recordImage` has handed to the observer.
+    public private(set) var imageCount = 0
 
     private var items: [ItemID] = []
     private var springs: [SpringID] = []
@@ -94,6 +97,8 @@ public final class DotArt: Scenario {
         layout = try GridLayout(columns: configuration.columns, itemSize: SIMD2(repeating: configuration.dotSize), spacing: configuration.spacing)
         animator = try DynamicAnimator(configuration: configuration.animator, world: configuration.world, budget: budget)
         world = animator.world
+        // Nothing scrolls: the scroll view stays idle, so a frame is the animator's tick and the hook.
+        player = GesturePlayer(scrollView: try ScrollView(), animator: animator)
         random = SeededGenerator(seed: seed ^ 0xD07A_27)
         let n = configuration.columns * configuration.rows
         order = Array(0..<n)
@@ -114,6 +119,7 @@ public final class DotArt: Scenario {
         self.observer = observer
         observer?.scenarioDidStart(recordingDescription)
         try record()
+        player.frameEnded = { [weak self] in try self?.frameEnded() }
     }
 
     // MARK: Snapshots
@@ -236,9 +242,10 @@ public final class DotArt: Scenario {
     /// - Complexity: O(dots) for the world's step while it moves (`World.advance(steps:)`), plus
     ///   O(staggered starts pending) for each start launched this frame, plus the recording:
     ///   O(dots / recordEvery) trace rows, O(dots) on a report frame.
-    public func advanceFrame() throws {
-        try animator.advanceFrame()
-        frame += 1
+    public func advanceFrame() throws { try player.advanceIdleFrame() }
+
+    /// The end of a frame: the staggered starts now due, then the recording.
+    private func frameEnded() throws {
         while let next = pending.first, next.time <= time + 1e-12 {
             pending.removeFirst()
             try launch(next.id)
@@ -259,13 +266,16 @@ public final class DotArt: Scenario {
         return try world.isPaused && isWhole()
     }
 
-    /// Keeps the current colours by position (`colorsByPosition`) as a finished image, for SVG output.
+    /// Hands the current colours by position (`colorsByPosition`) to the observer as a finished
+    /// image (`ScenarioObserver.scenario(didFinish:)`; `ScenarioRecorder` keeps it for SVG output).
     /// - Complexity: O(dots).
     public func recordImage(title: String) throws {
         observer?.scenario(didMark: "whole: \(title)")
         let colors = colorsByPosition
         try world.reserve(colors.count, bytesEach: MemoryLayout<UInt32>.stride)
-        images.append((title, colors))
+        imageCount += 1
+        observer?.scenario(didFinish: ScenarioImage(title: title, columns: configuration.columns,
+                                                    dotSize: configuration.dotSize, colors: colors))
     }
 
     // MARK: Internals

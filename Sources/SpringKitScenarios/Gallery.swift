@@ -39,7 +39,9 @@ public final class Gallery: Scenario {
     public private(set) var selection: GallerySelection
     /// Frames by display index in the current (or, while dragging, the interim) layout.
     public private(set) var frames: [Rect] = []
-    public private(set) var frame = 0
+    /// Plays the frames (the one frame loop); the recording is its `frameEnded` hook.
+    private let player: GesturePlayer
+    public var frame: Int { player.frame }
     public var time: Double { animator.time }
     /// Receives every frame and gesture mark (nil: nothing is recorded).
     public let observer: ScenarioObserver?
@@ -73,6 +75,7 @@ public final class Gallery: Scenario {
         scroll.viewport = configuration.viewport
         scroll.screenScale = configuration.animator.screenScale
         scrollView = try ScrollView(configuration: scroll)
+        player = GesturePlayer(scrollView: scrollView, animator: animator)
         selection = GallerySelection(count: configuration.count)
         shownOrder = selection.items
         recordingDescription = ScenarioDescription(title: "Gallery", viewport: configuration.viewport,
@@ -90,6 +93,7 @@ public final class Gallery: Scenario {
         }
         try relayout()
         try record()
+        player.frameEnded = { [weak self] in try self?.record() }
     }
 
     // MARK: Gestures
@@ -171,14 +175,10 @@ public final class Gallery: Scenario {
 
     public var isAtRest: Bool { world.isPaused && !scrollView.isMoving }
 
-    /// One display frame: the scroll view's deceleration or bounce, the animator's tick, the recording.
+    /// One display frame, played by the gesture player: the scroll view's deceleration or
+    /// bounce, the animator's tick, the recording.
     /// - Complexity: O(cells) for the world's step while it moves, O(cells log cells) when recorded.
-    public func advanceFrame() throws {
-        scrollView.advance(animator.configuration.frameDuration)
-        try animator.advanceFrame()
-        frame += 1
-        try record()
-    }
+    public func advanceFrame() throws { try player.advanceIdleFrame() }
 
     /// One display frame (`FrameClock`: `wait`, `waitUntilRest`).
     public func advanceIdleFrame() throws { try advanceFrame() }

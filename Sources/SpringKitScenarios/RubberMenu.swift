@@ -40,21 +40,24 @@ public final class RubberMenu: Scenario {
     public var animator: DynamicAnimator { layout.animator }
     public var world: World { layout.world }
 
-    public private(set) var frame = 0
+    /// Plays the frames and gestures (the one frame loop): the layout's hooks run in it.
+    private let player: GesturePlayer
+    public var frame: Int { player.frame }
     public var time: Double { animator.time }
     /// Largest |stretch| any cell showed.
     public private(set) var peakStretch = 0.0
     /// Most springs alive at once.
     public private(set) var maxSprings = 0
     /// Seconds from the last release to rest (scroll idle and world paused), once reached.
-    public private(set) var settleTime: Double?
+    public var settleTime: Double? { player.settleTime }
     /// Receives every frame and gesture mark (nil: nothing is recorded).
     public let observer: ScenarioObserver?
     public let recordingDescription: ScenarioDescription
     private var shown = ScenarioFrame()
-
-    private var releaseTime: Double?
-    private var lastDragVelocity = SIMD2<Double>(0, 0)
+    /// Whether this frame's bounds change moved the offset along y (else `resetStretchWhenStill` applies).
+    private var movedThisFrame = false
+    /// Whether the rest since the last touch is marked.
+    private var restMarked = false
 
     /// - Parameters:
     ///   - budget: what the world's work and the recording are charged to (see `World.budget`).
@@ -70,6 +73,7 @@ public final class RubberMenu: Scenario {
                                       width: configuration.viewport.x, animator: animator)
         scroll.contentSize = layout.flow.contentSize
         scrollView = try ScrollView(configuration: scroll)
+        player = GesturePlayer(scrollView: scrollView, animator: animator)
         recordingDescription = ScenarioDescription(
             title: "Rubber menu", viewport: configuration.viewport, edgeInset: configuration.constants.maxStretch,
             columns: ["x", "y", "stretch"],
@@ -80,6 +84,7 @@ public final class RubberMenu: Scenario {
         try layout.layoutPass(bounds: bounds, touchY: nil)
         maxSprings = world.springCount
         try record()
+        connectPlayer()
     }
 
     /// The viewport in content coordinates.
@@ -90,65 +95,64 @@ public final class RubberMenu: Scenario {
     /// True when nothing moves: the scroll view is idle and the world paused.
     public var isAtRest: Bool { !scrollView.isMoving && world.isPaused }
 
-    // MARK: Gestures
+    // MARK: Gestures (the gesture player's)
 
     /// A finger goes down at `point` (viewport coordinates). Takes no time.
-    public func touchDown(at point: SIMD2<Double>) throws {
-        try scrollView.touchDown(at: point)
-        mark("touch down")
-        releaseTime = nil
-        settleTime = nil
-    }
+    public func touchDown(at point: SIMD2<Double>) throws { try player.touchDown(at: point) }
 
     /// The finger moves by `distance` over `seconds`, in equal steps, one per frame.
     /// - Complexity: O(seconds / frame duration) frames, each as `advanceFrame(finger:)`.
-    public func drag(by distance: SIMD2<Double>, seconds: Double) throws {
-        let drag = try FingerDrag(on: scrollView, by: distance, seconds: seconds, animator: animator)
-        mark("drag \(NumberFormat.human(distance.y, decimals: 1)) pt")
-        for k in 1...drag.frames { try advanceFrame(finger: drag.finger(after: k)) }
-        lastDragVelocity = drag.velocity
-    }
+    public func drag(by distance: SIMD2<Double>, seconds: Double) throws { try player.drag(by: distance, seconds: seconds) }
 
     /// The finger lifts with `velocity` (points/s; default: the last drag's velocity).
-    public func release(velocity: SIMD2<Double>? = nil) throws {
-        let fingerVelocity = velocity ?? lastDragVelocity
-        try scrollView.release(fingerVelocity: fingerVelocity)
-        mark("release \(NumberFormat.human(fingerVelocity.y, decimals: 0)) pt/s")
-        releaseTime = time
-    }
+    public func release(velocity: SIMD2<Double>? = nil) throws { try player.release(velocity: velocity) }
 
     /// One display frame without a finger move (`FrameClock`: `wait`, `waitUntilRest`).
-    public func advanceIdleFrame() throws { try advanceFrame(finger: nil) }
+    public func advanceIdleFrame() throws { try player.advanceIdleFrame() }
 
     // MARK: Frames
 
-    /// One display frame (see the type's documentation for the order).
+    /// One display frame (see the type's documentation for the order), played by the gesture
+    /// player with the hooks `connectPlayer` sets.
     /// - Complexity: O(log items + attached × log attached + removed × attached): the layout pass
     ///   (`RubberMenuLayout.layoutPass`), the world's step, and the cells sorted for recording.
-    public func advanceFrame(finger: SIMD2<Double>?) throws {
-        let old = scrollView.offset.y
-        if let finger {
-            try scrollView.moveTouch(to: finger)
-        } else {
-            scrollView.advance(animator.configuration.frameDuration)
+    public func advanceFrame(finger: SIMD2<Double>?) throws { try player.advanceFrame(finger: finger) }
+
+    /// The rubber menu's rules in the gesture player's frame: the resistance rule on a bounds
+    /// change, the culling layout pass, the springs' count, the rest mark and the recording.
+    private func connectPlayer() {
+        player.gestureStarted = { [weak self] gesture in
+            guard let self else { return }
+            switch gesture {
+            case .touchDown:
+                restMarked = false
+                mark("touch down")
+            case .drag(let distance): mark("drag \(NumberFormat.human(distance.y, decimals: 1)) pt")
+            case .release(let velocity): mark("release \(NumberFormat.human(velocity.y, decimals: 0)) pt/s")
+            }
         }
-        let delta = scrollView.offset.y - old
-        if delta != 0 {
-            // UIKit's bounds change reads the finger with the old offset, prepare() with the new.
-            let oldOffset = SIMD2(scrollView.offset.x, old)
-            try layout.boundsChanged(delta: delta, touchY: scrollView.touchLocation(beforeMoveFrom: oldOffset)?.y)
-        } else if configuration.resetStretchWhenStill {
-            layout.latestDelta = 0
+        player.boundsChanged = { [weak self] delta, touch in
+            // The scroll view moves along y only. UIKit's bounds change reads the finger with the
+            // old offset (the player's `touch`), the layout pass with the new.
+            guard let self, delta.y != 0 else { return }
+            movedThisFrame = true
+            try layout.boundsChanged(delta: delta.y, touchY: touch?.y)
         }
-        try layout.layoutPass(bounds: bounds, touchY: scrollView.touchLocation?.y)
-        try animator.advanceFrame()
-        frame += 1
-        maxSprings = max(maxSprings, world.springCount)
-        if let releaseTime, settleTime == nil, isAtRest {
-            settleTime = time - releaseTime
-            mark("rest")
+        player.layoutPass = { [weak self] bounds, touch in
+            guard let self else { return }
+            if !movedThisFrame && configuration.resetStretchWhenStill { layout.latestDelta = 0 }
+            movedThisFrame = false
+            try layout.layoutPass(bounds: bounds, touchY: touch?.y)
         }
-        try record()
+        player.frameEnded = { [weak self] in
+            guard let self else { return }
+            maxSprings = max(maxSprings, world.springCount)
+            if player.settleTime != nil && !restMarked {
+                restMarked = true
+                mark("rest")
+            }
+            try record()
+        }
     }
 
     /// The stretch cell `index` shows now.

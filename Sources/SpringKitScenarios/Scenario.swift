@@ -72,6 +72,26 @@ public struct ScenarioFrame {
     }
 }
 
+/// A finished picture a scenario shows, such as a dot-art image once every dot is home:
+/// colours (`0xRRGGBB`) by position on a grid of square dots, row by row. A renderer (an SVG,
+/// say) draws it without knowing which scenario made it.
+public struct ScenarioImage: Sendable, Equatable {
+    public var title: String
+    /// Dots per row.
+    public var columns: Int
+    /// A dot's side, points.
+    public var dotSize: Double
+    /// The colours by position, row-major.
+    public var colors: [UInt32]
+
+    public init(title: String, columns: Int, dotSize: Double, colors: [UInt32]) {
+        self.title = title
+        self.columns = columns
+        self.dotSize = dotSize
+        self.colors = colors
+    }
+}
+
 /// Receives a scenario's frames and gesture marks: SpringKitReport's `ScenarioRecorder`
 /// turns them into a trace and a report. A scenario without an observer records nothing.
 public protocol ScenarioObserver: AnyObject {
@@ -85,10 +105,13 @@ public protocol ScenarioObserver: AnyObject {
     /// `plotValues`, `isReportFrame`); false: only trace rows, and a scenario skips building
     /// its cells. The default is true.
     var wantsReportFrames: Bool { get }
+    /// A finished picture (see `ScenarioImage`); the default keeps none.
+    func scenario(didFinish image: ScenarioImage)
 }
 
 extension ScenarioObserver {
     public var wantsReportFrames: Bool { true }
+    public func scenario(didFinish image: ScenarioImage) {}
 }
 
 /// A scenario: a simulation played in display frames (`FrameClock` gives waiting and rest)

@@ -179,7 +179,7 @@ struct LuaCall {
     func checked<T>(_ position: Int32, _ body: () throws -> T) throws -> T {
         do { return try body() }
         catch let error as SpringKitError where error.blamesArguments {
-            throw argumentError(position, error.description)
+            throw argumentError(position, LuaWording.describe(error))
         }
     }
 

@@ -7,6 +7,7 @@
 /// `FlowLayout` (motion), `RubberMenu` (scenarios), `Trace` (trace and report) and
 /// `ScriptRunner` (Lua). docs/architecture.md describes the layers.
 @_exported import SpringKitSupport
+@_exported import SpringKitTrace
 @_exported import SpringKitMath
 @_exported import SpringKitDynamics
 @_exported import SpringKitMotion

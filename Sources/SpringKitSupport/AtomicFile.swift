@@ -9,7 +9,7 @@ import Darwin
 ///
 /// The rules (docs/cli.md, "Output files"):
 /// - A regular file (or a new one) is written atomically: the bytes go to a temporary file in
-///   the same directory (`.NAME.simrun-tmp-PID-XXXXXX`), flushed, then renamed over the
+///   the same directory (`.NAME` + `temporaryMarker` + `PID-XXXXXX`), flushed, then renamed over the
 ///   destination. A replaced file keeps its permissions.
 /// - A symbolic link to a regular file is written through: its target is replaced atomically
 ///   and the link stays. A link to a missing file is refused.
@@ -42,8 +42,9 @@ package enum AtomicFile {
         try batch.commit()
     }
 
-    /// The marker in temporary files' names, used to find stale ones.
-    static let temporaryMarker = ".simrun-tmp-"
+    /// The marker in temporary files' names, used to find stale ones. The program sets its own
+    /// once at start, before any write (`simrun` sets `.simrun-tmp-`); the library's is neutral.
+    package static var temporaryMarker = ".springkit-tmp-"
 
     /// Outputs staged to be written together: nothing reaches a destination before `commit()`;
     /// a batch dropped without a commit removes its temporary files (and the directories it made).
@@ -235,7 +236,7 @@ package enum AtomicFile {
         }
     }
 
-    /// Removes `.NAME.simrun-tmp-PID-XXXXXX` files in `directory` whose process no longer runs.
+    /// Removes `.NAME` + `temporaryMarker` + `PID-XXXXXX` files in `directory` whose process no longer runs.
     /// - Complexity: O(n) in the directory's entries.
     static func removeStaleTemporaryFiles(in directory: String) {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }

@@ -47,28 +47,23 @@ enum CheckCommand {
         var shard: Shard?
         var timings = true
         var explicitUpdate = false
-        while let argument = args.next() {
-            let (flag, inline) = CommandLineArguments.split(argument)
-            if try ScriptOptionFlags.consume(flag, inline: inline, from: &args, into: &options.script) { continue }
-            switch flag {
-            case "--update": explicitUpdate = true
-            case "--abs": options.absolute = try CommandLineArguments.nonNegativeNumber(try args.value(for: flag, inline: inline), flag: flag)
-            case "--rel": options.relative = try CommandLineArguments.nonNegativeNumber(try args.value(for: flag, inline: inline), flag: flag)
-            case "--junit": junit = try args.value(for: flag, inline: inline)
-            case "--artifacts": artifacts = try args.singleValue(for: flag, inline: inline, current: artifacts)
-            case "--shard": shard = try Shard(parsing: try args.singleValue(for: flag, inline: inline, current: shard?.text))
-            case "--no-timings":
-                try args.checkSwitch(flag, inline: inline)
-                timings = false
-            case "--repeat": options.repeatCount = try CommandLineArguments.integer(try args.value(for: flag, inline: inline), flag: flag, in: 1...1000)
-            case "--help", "-h":
-                print(help)
-                return 0
-            default:
-                if flag.hasPrefix("-") && flag.count > 1 { throw args.unknownOption(flag, help: help) }
-                paths.append(argument)
-            }
+        let read = try args.parse([
+            .bare("--update") { explicitUpdate = true },
+            .value("--abs") { options.absolute = try CommandLineArguments.nonNegativeNumber($0, flag: "--abs") },
+            .value("--rel") { options.relative = try CommandLineArguments.nonNegativeNumber($0, flag: "--rel") },
+            .value("--junit") { junit = $0 },
+            .once("--artifacts") { artifacts = $0 },
+            .once("--shard") { shard = try Shard(parsing: $0) },
+            .toggle("--no-timings") { timings = false },
+            .value("--repeat") { options.repeatCount = try CommandLineArguments.integer($0, flag: "--repeat", in: 1...1000) },
+        ], help: help) { flag, inline, args in
+            try ScriptOptionFlags.consume(flag, inline: inline, from: &args, into: &options.script)
         }
+        guard let positionals = read else {
+            print(help)
+            return 0
+        }
+        paths = positionals
         options.script.output = nil
         let environment = ProcessInfo.processInfo.environment
         let policy = GoldenUpdatePolicy(explicitUpdate: explicitUpdate, environment: environment)

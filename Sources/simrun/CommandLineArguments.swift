@@ -136,3 +136,76 @@ struct CommandLineArguments {
         return value
     }
 }
+
+/// One option of a command: its names, how its value is read, and what it does with it.
+struct CommandOption {
+    enum Kind {
+        /// `--flag VALUE` or `--flag=VALUE`, any number of times.
+        case value
+        /// A value that may be given once (`--trace FILE`): a second is "given twice", an empty one refused.
+        case once
+        /// A switch: `--quiet=yes` is refused.
+        case toggle
+        /// A switch that ignores an inline value (`--update`, `--no-open`).
+        case bare
+    }
+    let names: [String]
+    let kind: Kind
+    /// Receives the value (empty for switches).
+    let take: (String) throws -> Void
+
+    static func value(_ names: String..., take: @escaping (String) throws -> Void) -> CommandOption {
+        CommandOption(names: names, kind: .value, take: take)
+    }
+    static func once(_ names: String..., take: @escaping (String) throws -> Void) -> CommandOption {
+        CommandOption(names: names, kind: .once, take: take)
+    }
+    static func toggle(_ names: String..., take: @escaping () throws -> Void) -> CommandOption {
+        CommandOption(names: names, kind: .toggle) { _ in try take() }
+    }
+    static func bare(_ names: String..., take: @escaping () throws -> Void) -> CommandOption {
+        CommandOption(names: names, kind: .bare) { _ in try take() }
+    }
+}
+
+extension CommandLineArguments {
+    /// Reads every argument of the command, the one loop all commands share: `first` may claim
+    /// an argument (the script options, `ScriptOptionFlags.consume`), then the command's
+    /// `options`, then `--help`/`-h`; an unknown option is refused with the nearest one `help`
+    /// lists; anything else is positional (`oneScript`: a second one is refused at once).
+    /// - Returns: the positional arguments, or nil when help was asked for (the caller prints it).
+    mutating func parse(_ options: [CommandOption], help: String, oneScript: Bool = false,
+                        first: ((_ flag: String, _ inline: String?, _ args: inout CommandLineArguments) throws -> Bool)? = nil)
+        throws -> [String]? {
+        var positionals: [String] = []
+        var given: Set<String> = []
+        while let argument = next() {
+            let (flag, inline) = Self.split(argument)
+            if let first, try first(flag, inline, &self) { continue }
+            if let option = options.first(where: { $0.names.contains(flag) }) {
+                try read(option, flag: flag, inline: inline, given: &given)
+                continue
+            }
+            if flag == "--help" || flag == "-h" { return nil }
+            if flag.hasPrefix("-") && flag.count > 1 { throw unknownOption(flag, help: help) }
+            if oneScript, let script = positionals.first { throw secondScript(script, argument) }
+            positionals.append(argument)
+        }
+        return positionals
+    }
+
+    private mutating func read(_ option: CommandOption, flag: String, inline: String?, given: inout Set<String>) throws {
+        switch option.kind {
+        case .value: try option.take(try value(for: flag, inline: inline))
+        case .once:
+            let key = option.names[0]
+            let value = try singleValue(for: flag, inline: inline, current: given.contains(key) ? key : nil)
+            given.insert(key)
+            try option.take(value)
+        case .toggle:
+            try checkSwitch(flag, inline: inline)
+            try option.take("")
+        case .bare: try option.take("")
+        }
+    }
+}

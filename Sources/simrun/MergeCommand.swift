@@ -25,22 +25,16 @@ enum MergeCommand {
         var files: [String] = []
         var junitOut: String?, csvOut: String?
         var descending = false
-        while let argument = args.next() {
-            let (flag, inline) = CommandLineArguments.split(argument)
-            switch flag {
-            case "--junit": junitOut = try args.singleValue(for: flag, inline: inline, current: junitOut)
-            case "--csv": csvOut = try args.singleValue(for: flag, inline: inline, current: csvOut)
-            case "--descending":
-                try args.checkSwitch(flag, inline: inline)
-                descending = true
-            case "--help", "-h":
-                print(help)
-                return 0
-            default:
-                if flag.hasPrefix("-") && flag.count > 1 { throw args.unknownOption(flag, help: help) }
-                files.append(argument)
-            }
+        let read = try args.parse([
+            .once("--junit") { junitOut = $0 },
+            .once("--csv") { csvOut = $0 },
+            .toggle("--descending") { descending = true },
+        ], help: help)
+        guard let positionals = read else {
+            print(help)
+            return 0
         }
+        files = positionals
         guard !files.isEmpty else { throw UsageError("merge: no files given (see 'simrun help merge')") }
         var texts: [String] = []
         for path in files {

@@ -6,38 +6,27 @@ enum RunCommand {
     static func run(_ arguments: [String]) throws -> Int32 {
         var args = CommandLineArguments(arguments, command: "simrun")
         var options = ScriptOptionFlags.defaults()
-        var script: String?
         var tracePath: String?
         var reportPath: String?
         var imagesDirectory: String?
         var quiet = false
         var listParams = false
         var jsonLines = false
-        while let argument = args.next() {
-            let (flag, inline) = CommandLineArguments.split(argument)
-            if try ScriptOptionFlags.consume(flag, inline: inline, from: &args, into: &options) { continue }
-            switch flag {
-            case "--trace": tracePath = try args.singleValue(for: flag, inline: inline, current: tracePath)
-            case "--report": reportPath = try args.singleValue(for: flag, inline: inline, current: reportPath)
-            case "--images": imagesDirectory = try args.singleValue(for: flag, inline: inline, current: imagesDirectory)
-            case "--jsonl":
-                try args.checkSwitch(flag, inline: inline)
-                jsonLines = true
-            case "--quiet", "-q":
-                try args.checkSwitch(flag, inline: inline)
-                quiet = true
-            case "--list-params":
-                try args.checkSwitch(flag, inline: inline)
-                listParams = true
-            case "--help", "-h":
-                print(Usage.main)
-                return 0
-            default:
-                if flag.hasPrefix("-") && flag.count > 1 { throw args.unknownOption(flag, help: Usage.runOptions) }
-                if let script { throw args.secondScript(script, argument) }
-                script = argument
-            }
+        let read = try args.parse([
+            .once("--trace") { tracePath = $0 },
+            .once("--report") { reportPath = $0 },
+            .once("--images") { imagesDirectory = $0 },
+            .toggle("--jsonl") { jsonLines = true },
+            .toggle("--quiet", "-q") { quiet = true },
+            .toggle("--list-params") { listParams = true },
+        ], help: Usage.runOptions, oneScript: true) { flag, inline, args in
+            try ScriptOptionFlags.consume(flag, inline: inline, from: &args, into: &options)
         }
+        guard let positionals = read else {
+            print(Usage.main)
+            return 0
+        }
+        let script = positionals.first
         guard let script else { throw UsageError("no script given (usage: simrun SCRIPT [options]; see 'simrun --help')") }
         options.output = (quiet || listParams) ? nil : { print($0) }
 

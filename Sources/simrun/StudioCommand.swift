@@ -29,29 +29,24 @@ enum StudioCommand {
     static func run(_ arguments: [String]) throws -> Int32 {
         var args = CommandLineArguments(arguments, command: "studio")
         var options = ScriptOptions()
-        var script: String?
         var port: UInt16 = 0
         var open = true
         var savePath: String?
-        while let argument = args.next() {
-            let (flag, inline) = CommandLineArguments.split(argument)
-            if try ScriptOptionFlags.consume(flag, inline: inline, from: &args, into: &options) { continue }
-            switch flag {
-            case "--port":
-                let text = try args.value(for: flag, inline: inline)
+        let read = try args.parse([
+            .value("--port") { text in
                 guard let value = UInt16(text) else { throw UsageError("studio: --port: '\(text)' is not a port number (0…65535)") }
                 port = value
-            case "--no-open": open = false
-            case "--save": savePath = try args.singleValue(for: flag, inline: inline, current: savePath)
-            case "--help", "-h":
-                print(help)
-                return 0
-            default:
-                if flag.hasPrefix("-") && flag.count > 1 { throw args.unknownOption(flag, help: help) }
-                if let script { throw args.secondScript(script, argument) }
-                script = argument
-            }
+            },
+            .bare("--no-open") { open = false },
+            .once("--save") { savePath = $0 },
+        ], help: help, oneScript: true) { flag, inline, args in
+            try ScriptOptionFlags.consume(flag, inline: inline, from: &args, into: &options)
         }
+        guard let positionals = read else {
+            print(help)
+            return 0
+        }
+        let script = positionals.first
         guard let script else { throw UsageError("studio: no script given (see 'simrun help studio')") }
         let studio = try Studio(configuration: Studio.Configuration(script: script, options: options, savePath: savePath))
         let save = studio.configuration.savePath

@@ -30,41 +30,31 @@ enum SweepCommand {
         var args = CommandLineArguments(arguments, command: "sweep")
         var options = ScriptOptionFlags.defaults()
         var axes: [Sweep.Axis] = []
-        var script: String?
         var metricName: String?
         var jobs = min(max(ProcessInfo.processInfo.activeProcessorCount, 1), maximumJobs)
-        var jobsText: String?
         var csvPath: String?, svgPath: String?
         var descending = false
         var shard: Shard?
-        while let argument = args.next() {
-            let (flag, inline) = CommandLineArguments.split(argument)
+        let read = try args.parse([
+            .once("--metric") { metricName = $0 },
+            .once("--jobs") { jobs = try CommandLineArguments.integer($0, flag: "--jobs", in: 1...maximumJobs) },
+            .once("--csv") { csvPath = $0 },
+            .once("--svg") { svgPath = $0 },
+            .toggle("--descending") { descending = true },
+            .once("--shard") { shard = try Shard(parsing: $0) },
+        ], help: help, oneScript: true) { flag, inline, args in
             if flag == "--param" {
                 let value = try args.value(for: flag, inline: inline)
                 if value.contains(":") { axes.append(try Sweep.Axis(parsing: value)) } else { try options.parameters.addOverride(value) }
-                continue
+                return true
             }
-            if try ScriptOptionFlags.consume(flag, inline: inline, from: &args, into: &options) { continue }
-            switch flag {
-            case "--metric": metricName = try args.singleValue(for: flag, inline: inline, current: metricName)
-            case "--jobs":
-                jobsText = try args.singleValue(for: flag, inline: inline, current: jobsText)
-                jobs = try CommandLineArguments.integer(jobsText!, flag: flag, in: 1...maximumJobs)
-            case "--csv": csvPath = try args.singleValue(for: flag, inline: inline, current: csvPath)
-            case "--svg": svgPath = try args.singleValue(for: flag, inline: inline, current: svgPath)
-            case "--descending":
-                try args.checkSwitch(flag, inline: inline)
-                descending = true
-            case "--shard": shard = try Shard(parsing: try args.singleValue(for: flag, inline: inline, current: shard?.text))
-            case "--help", "-h":
-                print(help)
-                return 0
-            default:
-                if flag.hasPrefix("-") && flag.count > 1 { throw args.unknownOption(flag, help: help) }
-                if let script { throw args.secondScript(script, argument) }
-                script = argument
-            }
+            return try ScriptOptionFlags.consume(flag, inline: inline, from: &args, into: &options)
         }
+        guard let positionals = read else {
+            print(help)
+            return 0
+        }
+        let script = positionals.first
         guard let script else { throw UsageError("sweep: no script given (see 'simrun help sweep')") }
         guard !axes.isEmpty else { throw UsageError("sweep: give at least one --param NAME=START:STOP:STEP") }
         try Sweep.validate(axes)

@@ -21,23 +21,15 @@ enum TuneCommand {
     static func run(_ arguments: [String]) throws -> Int32 {
         var args = CommandLineArguments(arguments, command: "tune")
         var options = ScriptOptionFlags.defaults()
-        var script: String?
         var savePath: String?
-        while let argument = args.next() {
-            let (flag, inline) = CommandLineArguments.split(argument)
-            if try ScriptOptionFlags.consume(flag, inline: inline, from: &args, into: &options) { continue }
-            if flag == "--save" {
-                savePath = try args.singleValue(for: flag, inline: inline, current: savePath)
-                continue
-            }
-            if flag == "--help" || flag == "-h" {
-                print(help)
-                return 0
-            }
-            if flag.hasPrefix("-") && flag.count > 1 { throw args.unknownOption(flag, help: help) }
-            if let script { throw args.secondScript(script, argument) }
-            script = argument
+        let read = try args.parse([.once("--save") { savePath = $0 }], help: help, oneScript: true) { flag, inline, args in
+            try ScriptOptionFlags.consume(flag, inline: inline, from: &args, into: &options)
         }
+        guard let positionals = read else {
+            print(help)
+            return 0
+        }
+        let script = positionals.first
         guard let script else { throw UsageError("tune: no script given (see 'simrun help tune')") }
         guard skt_is_interactive() != 0 else {
             throw UsageError("tune needs a terminal: run it in an interactive shell (standard input and output must be a TTY)")

@@ -6,6 +6,8 @@ import SpringKitSim
 setvbuf(stdout, nil, _IOFBF, 1 << 16)
 // A closed pipe (`simrun … | head -1`) is a write error reported below, not a death by SIGPIPE.
 signal(SIGPIPE, SIG_IGN)
+// Temporary output files are named after the program: `.NAME.simrun-tmp-PID-XXXXXX` (docs/cli.md).
+AtomicFile.temporaryMarker = ".simrun-tmp-"
 
 func fail(_ message: String, detail: String = "") -> Never {
     fflush(stdout)

@@ -1,3 +1,4 @@
+@testable import SpringKitTrace
 import XCTest
 @testable import SpringKitSupport
 @testable import SpringKitReport

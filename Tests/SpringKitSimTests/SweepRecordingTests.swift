@@ -1,3 +1,4 @@
+@testable import SpringKitTrace
 import XCTest
 @testable import SpringKitReport
 @testable import SpringKitScenarios

@@ -1,3 +1,4 @@
+@testable import SpringKitTrace
 import Foundation
 import XCTest
 @testable import SpringKitDynamics

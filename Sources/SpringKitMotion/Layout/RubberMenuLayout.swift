@@ -26,15 +26,15 @@ public final class RubberMenuLayout {
         public var lineSpacing: Double { -cellOverlap }
 
         func validate() throws {
-            for (name, value) in [("cell_height", cellHeight), ("overlap", cellOverlap), ("max_stretch", maxStretch),
-                                  ("resistance", resistance), ("length", springLength), ("damping", damping),
-                                  ("frequency", frequency), ("visible_inset", visibleInset)] {
+            for (name, value) in [("cellHeight", cellHeight), ("cellOverlap", cellOverlap), ("maxStretch", maxStretch),
+                                  ("resistance", resistance), ("springLength", springLength), ("damping", damping),
+                                  ("frequency", frequency), ("visibleInset", visibleInset)] {
                 guard value.isFinite, value >= 0 else {
-                    throw MotionError.invalidParameter("\(name) must be a finite number ≥ 0, got \(NumberFormat.shortest(value))")
+                    throw MotionError.invalidSetting(name: name, reason: "must be a finite number ≥ 0, got \(NumberFormat.shortest(value))")
                 }
             }
-            guard resistance > 0 else { throw MotionError.invalidParameter("resistance must be > 0") }
-            guard cellHeight > 0 else { throw MotionError.invalidParameter("cell_height must be > 0") }
+            guard resistance > 0 else { throw MotionError.invalidSetting(name: "resistance", reason: "must be > 0") }
+            guard cellHeight > 0 else { throw MotionError.invalidSetting(name: "cellHeight", reason: "must be > 0") }
         }
     }
 

@@ -7,8 +7,20 @@ import SpringKitDynamics
 /// `layoutPass` → one animator tick (`DynamicAnimator.advanceFrame`) → `frameEnded`.
 ///
 /// The hooks are where an effect lives: the rubber menu's resistance rule in `boundsChanged`,
-/// its culling in `layoutPass`, its recording in `frameEnded`.
+/// its culling in `layoutPass`, its recording in `frameEnded`. Every scenario plays its frames
+/// through one (the rubber menu, the gallery and dot art, and `sk.animator` in Lua), so there is
+/// one frame loop.
 public final class GesturePlayer: FrameClock {
+    /// A gesture step, as `gestureStarted` reports it.
+    public enum Gesture: Equatable, Sendable {
+        /// A finger went down at this point (viewport coordinates).
+        case touchDown(SIMD2<Double>)
+        /// A drag by this distance begins (its frames follow).
+        case drag(distance: SIMD2<Double>)
+        /// The finger lifted with this velocity, points/s.
+        case release(velocity: SIMD2<Double>)
+    }
+
     public let scrollView: ScrollView
     /// Ticks the world once per frame.
     public let animator: DynamicAnimator
@@ -21,6 +33,9 @@ public final class GesturePlayer: FrameClock {
     public var layoutPass: ((_ bounds: Rect, _ touch: SIMD2<Double>?) throws -> Void)?
     /// Every frame, after the animator's tick.
     public var frameEnded: (() throws -> Void)?
+    /// Each gesture step once it is accepted: after the touch goes down, before a drag's first
+    /// frame, after the release (a scenario marks its recording here).
+    public var gestureStarted: ((Gesture) -> Void)?
 
     /// Frames played so far.
     public private(set) var frame = 0
@@ -50,20 +65,24 @@ public final class GesturePlayer: FrameClock {
         try scrollView.touchDown(at: point)
         releaseTime = nil
         settleTime = nil
+        gestureStarted?(.touchDown(point))
     }
 
     /// The finger moves by `distance` over `seconds`, in equal steps, one per frame.
     /// - Complexity: O(seconds / frame duration) frames, each as `advanceFrame(finger:)`.
     public func drag(by distance: SIMD2<Double>, seconds: Double) throws {
         let drag = try FingerDrag(on: scrollView, by: distance, seconds: seconds, animator: animator)
+        gestureStarted?(.drag(distance: distance))
         for k in 1...drag.frames { try advanceFrame(finger: drag.finger(after: k)) }
         lastDragVelocity = drag.velocity
     }
 
     /// The finger lifts with `velocity` (points/s; default: the last drag's velocity).
     public func release(velocity: SIMD2<Double>? = nil) throws {
-        try scrollView.release(fingerVelocity: velocity ?? lastDragVelocity)
+        let fingerVelocity = velocity ?? lastDragVelocity
+        try scrollView.release(fingerVelocity: fingerVelocity)
         releaseTime = time
+        gestureStarted?(.release(velocity: fingerVelocity))
     }
 
     /// One display frame without a finger move (`FrameClock`: `wait`, `waitUntilRest`).

@@ -1,3 +1,4 @@
+import SpringKitTrace
 import SpringKitSupport
 import SpringKitMotion
 import SpringKitScenarios

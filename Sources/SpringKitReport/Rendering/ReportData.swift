@@ -1,4 +1,5 @@
 import SpringKitMotion
+import SpringKitScenarios
 /// What a visual report shows: per frame, the visible cells (frame in content
 /// coordinates, stretch of the curved top edge, colour) and the scroll offset; and
 /// time series to plot under the player. Renderers (HTML, terminal) read only this.

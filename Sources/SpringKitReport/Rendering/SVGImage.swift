@@ -1,9 +1,14 @@
 import SpringKitSupport
 import SpringKitScenarios
-import SpringKitMotion
 
 /// An SVG of a dot canvas: one square per dot.
 public enum SVGImage {
+    /// A scenario's finished image (`ScenarioImage`) as an SVG of its dots.
+    /// - Complexity: O(dots).
+    public static func render(_ image: ScenarioImage) -> String {
+        render(colors: image.colors, columns: image.columns, dotSize: image.dotSize, title: image.title)
+    }
+
     /// - Complexity: O(dots), streamed into one buffer.
     public static func render(colors: [UInt32], columns: Int, dotSize: Double, title: String) -> String {
         let rows = (colors.count + columns - 1) / columns
@@ -34,13 +39,5 @@ public enum SVGImage {
             let nibble = UInt8((value >> (4 * UInt32(k))) & 0xF)
             out.append(nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10)
         }
-    }
-}
-
-extension DotArt {
-    /// Finished image `index` (see `recordImage`) as an SVG of its dots.
-    /// - Complexity: O(dots).
-    public func svg(_ index: Int) -> String {
-        SVGImage.render(colors: images[index].colors, columns: configuration.columns, dotSize: configuration.dotSize, title: images[index].title)
     }
 }

@@ -50,15 +50,16 @@ extension ModuleBuilder {
                 return 1
             }),
             ("record_image", { call, a in
-                try a.recordImage(title: call.isNil(2) ? "image \(a.images.count + 1)" : try call.string(2))
+                try a.recordImage(title: call.isNil(2) ? "image \(a.imageCount + 1)" : try call.string(2))
                 return 0
             }),
             ("images", { call, a in
                 // An SVG holds about 80 bytes per dot.
-                try call.reserveResult(a.images.count, bytesEach: a.count * 80)
-                lua_createtable(call.L, Int32(a.images.count), 0)
-                for k in a.images.indices {
-                    call.push(a.svg(k))
+                let images = a.recorder?.images ?? []
+                try call.reserveResult(images.count, bytesEach: a.count * 80)
+                lua_createtable(call.L, Int32(images.count), 0)
+                for k in images.indices {
+                    call.push(SVGImage.render(images[k]))
                     lua_rawseti(call.L, -2, lua_Integer(k + 1))
                 }
                 return 1

@@ -1,6 +1,7 @@
 import SpringKitSupport
 import SpringKitDynamics
 import SpringKitMotion
+import SpringKitReport
 import CLua
 
 /// A flow or grid layout owned by Lua.

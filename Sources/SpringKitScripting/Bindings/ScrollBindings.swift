@@ -171,108 +171,7 @@ extension ModuleBuilder {
     }
 
     private func addScrollView() {
-        func box(_ call: LuaCall) throws -> ScrollViewBox { try call.object(1, ScrollViewBox.self, LuaClasses.scrollView) }
-        func point(_ call: LuaCall, _ index: Int32) throws -> SIMD2<Double> {
-            SIMD2(try call.finiteNumber(index), try call.finiteNumber(index + 1))
-        }
-        LuaClasses.scrollView.define(in: lua, methods: [
-            ("touch_down", { call in
-                let b = try box(call)
-                let p = try point(call, 2)
-                try call.checked(2) { try b.scrollView.touchDown(at: p) }
-                return 0
-            }),
-            ("move_touch", { call in
-                let b = try box(call)
-                let p = try point(call, 2)
-                try b.moving(call) { try call.checked(2) { try b.scrollView.moveTouch(to: p) } }
-                return 0
-            }),
-            ("release", { call in
-                let b = try box(call)
-                let v = call.isNil(2) ? SIMD2<Double>(0, 0) : try point(call, 2)
-                try call.checked(2) { try b.scrollView.release(fingerVelocity: v) }
-                return 0
-            }),
-            ("advance", { call in
-                let b = try box(call)
-                let dt = try call.finiteNumber(2)
-                guard dt >= 0 else { throw call.argumentError(2, "seconds must be ≥ 0, got \(NumberFormat.shortest(dt))") }
-                try b.moving(call) { b.scrollView.advance(dt) }
-                return 0
-            }),
-            ("set_offset", { call in
-                let b = try box(call)
-                let value = try call.finiteNumber(2)
-                try b.moving(call) { try call.checked(2) { try b.scrollView.setOffset(value) } }
-                return 0
-            }),
-            ("animate_to", { call in
-                let b = try box(call)
-                let target = try call.finiteNumber(2)
-                let spec = try call.table(3, optional: true)
-                try spec?.rejectUnknownKeys(["damping", "frequency"])
-                let damping = try spec?.number("damping") ?? 1
-                let frequency = try spec?.number("frequency")
-                try call.checked(3) { try b.scrollView.animate(to: target, damping: damping, frequency: frequency) }
-                return 0
-            }),
-            ("set_content_size", { call in
-                let b = try box(call)
-                let size = try point(call, 2)
-                try call.checked(2) { try b.scrollView.setContentSize(size) }
-                return 0
-            }),
-            ("set_content_inset", { call in
-                let b = try box(call)
-                let spec = try call.table(2)!
-                try spec.rejectUnknownKeys(["top", "left", "bottom", "right"])
-                var inset = SIMD4<Double>(0, 0, 0, 0)
-                for (k, side) in ["top", "left", "bottom", "right"].enumerated() {
-                    inset[k] = try spec.number(side) ?? 0
-                    guard inset[k].isFinite else { throw call.argumentError(2, "field '\(side)': finite number expected") }
-                }
-                try call.checked(2) { try b.scrollView.setContentInset(inset) }
-                return 0
-            }),
-            ("on_bounds_change", { call in
-                let b = try box(call)
-                b.onBoundsChange = try LuaCallback.argument(call, 2)
-                return 0
-            }),
-            ("touch_location", { call in
-                guard let p = try box(call).scrollView.touchLocation else { call.pushNil(); return 1 }
-                call.push(p.x); call.push(p.y)
-                return 2
-            }),
-            ("finger", { call in
-                guard let p = try box(call).scrollView.fingerLocation else { call.pushNil(); return 1 }
-                call.push(p.x); call.push(p.y)
-                return 2
-            }),
-            ("bounds", { call in
-                let s = try box(call).scrollView
-                ScrollBindings.pushRect(call, Rect(x: s.offset.x, y: s.offset.y, width: s.configuration.viewport.x, height: s.configuration.viewport.y))
-                return 1
-            }),
-            ("offset_centering", { call in
-                let s = try box(call).scrollView
-                call.push(s.offset(centering: try ScrollBindings.rect(call, 2)))
-                return 1
-            }),
-            ("center_at", { call in
-                let s = try box(call).scrollView
-                let c = s.viewportCenter(atOffset: call.isNil(2) ? s.axisOffset : try call.finiteNumber(2))
-                call.push(c.x); call.push(c.y)
-                return 2
-            }),
-            ("projected_offset", { call in
-                let s = try box(call).scrollView
-                let velocity = call.isNil(2) ? (s.configuration.axis == .vertical ? s.velocity.y : s.velocity.x) : try call.finiteNumber(2)
-                call.push(ScrollPhysics.project(offset: s.axisOffset, velocity: velocity, rate: s.configuration.decelerationRate))
-                return 1
-            }),
-        ], properties: [
+        LuaClasses.scrollView.define(in: lua, methods: Self.scrollGestureMethods() + Self.scrollGeometryMethods(), properties: [
             "offset": { call, o in call.push((o as! ScrollViewBox).scrollView.axisOffset); return 1 },
             "offset_x": { call, o in call.push((o as! ScrollViewBox).scrollView.offset.x); return 1 },
             "offset_y": { call, o in call.push((o as! ScrollViewBox).scrollView.offset.y); return 1 },
@@ -435,5 +334,120 @@ extension ModuleBuilder {
             call.push(VelocityTrackerBox(tracker), as: LuaClasses.velocityTracker)
             return 1
         }
+    }
+}
+
+extension ModuleBuilder {
+    /// `ScrollView`'s gesture and offset methods (`touch_down` … `set_content_inset`).
+    fileprivate static func scrollGestureMethods() -> [(String, LuaFunction.Body)] {
+        [
+            ("touch_down", { call in
+                let b = try Self.scrollBox(call)
+                let p = try Self.point(call, 2)
+                try call.checked(2) { try b.scrollView.touchDown(at: p) }
+                return 0
+            }),
+            ("move_touch", { call in
+                let b = try Self.scrollBox(call)
+                let p = try Self.point(call, 2)
+                try b.moving(call) { try call.checked(2) { try b.scrollView.moveTouch(to: p) } }
+                return 0
+            }),
+            ("release", { call in
+                let b = try Self.scrollBox(call)
+                let v = call.isNil(2) ? SIMD2<Double>(0, 0) : try Self.point(call, 2)
+                try call.checked(2) { try b.scrollView.release(fingerVelocity: v) }
+                return 0
+            }),
+            ("advance", { call in
+                let b = try Self.scrollBox(call)
+                let dt = try call.finiteNumber(2)
+                guard dt >= 0 else { throw call.argumentError(2, "seconds must be ≥ 0, got \(NumberFormat.shortest(dt))") }
+                try b.moving(call) { b.scrollView.advance(dt) }
+                return 0
+            }),
+            ("set_offset", { call in
+                let b = try Self.scrollBox(call)
+                let value = try call.finiteNumber(2)
+                try b.moving(call) { try call.checked(2) { try b.scrollView.setOffset(value) } }
+                return 0
+            }),
+            ("animate_to", { call in
+                let b = try Self.scrollBox(call)
+                let target = try call.finiteNumber(2)
+                let spec = try call.table(3, optional: true)
+                try spec?.rejectUnknownKeys(["damping", "frequency"])
+                let damping = try spec?.number("damping") ?? 1
+                let frequency = try spec?.number("frequency")
+                try call.checked(3) { try b.scrollView.animate(to: target, damping: damping, frequency: frequency) }
+                return 0
+            }),
+            ("set_content_size", { call in
+                let b = try Self.scrollBox(call)
+                let size = try Self.point(call, 2)
+                try call.checked(2) { try b.scrollView.setContentSize(size) }
+                return 0
+            }),
+            ("set_content_inset", { call in
+                let b = try Self.scrollBox(call)
+                let spec = try call.table(2)!
+                try spec.rejectUnknownKeys(["top", "left", "bottom", "right"])
+                var inset = SIMD4<Double>(0, 0, 0, 0)
+                for (k, side) in ["top", "left", "bottom", "right"].enumerated() {
+                    inset[k] = try spec.number(side) ?? 0
+                    guard inset[k].isFinite else { throw call.argumentError(2, "field '\(side)': finite number expected") }
+                }
+                try call.checked(2) { try b.scrollView.setContentInset(inset) }
+                return 0
+            }),
+        ]
+    }
+
+    /// `ScrollView`'s readings and geometry (`on_bounds_change` … `projected_offset`).
+    fileprivate static func scrollGeometryMethods() -> [(String, LuaFunction.Body)] {
+        [
+            ("on_bounds_change", { call in
+                let b = try Self.scrollBox(call)
+                b.onBoundsChange = try LuaCallback.argument(call, 2)
+                return 0
+            }),
+            ("touch_location", { call in
+                guard let p = try Self.scrollBox(call).scrollView.touchLocation else { call.pushNil(); return 1 }
+                call.push(p.x); call.push(p.y)
+                return 2
+            }),
+            ("finger", { call in
+                guard let p = try Self.scrollBox(call).scrollView.fingerLocation else { call.pushNil(); return 1 }
+                call.push(p.x); call.push(p.y)
+                return 2
+            }),
+            ("bounds", { call in
+                let s = try Self.scrollBox(call).scrollView
+                ScrollBindings.pushRect(call, Rect(x: s.offset.x, y: s.offset.y, width: s.configuration.viewport.x, height: s.configuration.viewport.y))
+                return 1
+            }),
+            ("offset_centering", { call in
+                let s = try Self.scrollBox(call).scrollView
+                call.push(s.offset(centering: try ScrollBindings.rect(call, 2)))
+                return 1
+            }),
+            ("center_at", { call in
+                let s = try Self.scrollBox(call).scrollView
+                let c = s.viewportCenter(atOffset: call.isNil(2) ? s.axisOffset : try call.finiteNumber(2))
+                call.push(c.x); call.push(c.y)
+                return 2
+            }),
+            ("projected_offset", { call in
+                let s = try Self.scrollBox(call).scrollView
+                let velocity = call.isNil(2) ? (s.configuration.axis == .vertical ? s.velocity.y : s.velocity.x) : try call.finiteNumber(2)
+                call.push(ScrollPhysics.project(offset: s.axisOffset, velocity: velocity, rate: s.configuration.decelerationRate))
+                return 1
+            }),
+        ]
+    }
+
+    fileprivate static func scrollBox(_ call: LuaCall) throws -> ScrollViewBox { try call.object(1, ScrollViewBox.self, LuaClasses.scrollView) }
+    fileprivate static func point(_ call: LuaCall, _ index: Int32) throws -> SIMD2<Double> {
+        SIMD2(try call.finiteNumber(index), try call.finiteNumber(index + 1))
     }
 }

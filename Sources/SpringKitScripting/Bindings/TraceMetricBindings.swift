@@ -1,3 +1,4 @@
+import SpringKitTrace
 import SpringKitMotion
 import SpringKitReport
 

@@ -1,3 +1,4 @@
+import SpringKitTrace
 import SpringKitReport
 import SpringKitScripting
 import SpringKitSupport

@@ -1,4 +1,4 @@
-import SpringKitMotion
+import SpringKitSupport
 
 /// A motion trace: one row per (frame, item), columns `frame`, `t`, `id` first and
 /// then the scenario's own. Values are stored row-major in one contiguous array.

@@ -4,7 +4,7 @@ import Glibc
 import Darwin
 #endif
 
-import SpringKitMotion
+import SpringKitSupport
 
 /// The determinism hash of a trace, in the manner of Box2D v3's determinism test: one
 /// 64-bit FNV-1a hash over the bytes of the trace's CSV data — the header row and every data

@@ -1,4 +1,4 @@
-import SpringKitMotion
+import SpringKitSupport
 
 /// How closely a trace must match its golden: a value passes when
 /// `|actual − expected| ≤ abs + rel · |expected|`. Columns may override both.

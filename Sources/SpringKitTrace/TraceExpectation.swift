@@ -1,5 +1,4 @@
 import SpringKitSupport
-import SpringKitMotion
 
 /// A property of a script's trace that `simrun check` tests next to its golden, declared with
 /// `springkit.expect{...}`: settle time, overshoot, oscillations, residual motion at rest,

@@ -1,4 +1,4 @@
-import SpringKitMotion
+import SpringKitSupport
 import Foundation
 #if canImport(Glibc)
 import Glibc

@@ -1,5 +1,4 @@
 import SpringKitSupport
-import SpringKitMotion
 import Foundation
 
 extension TraceComparison {

@@ -1,5 +1,4 @@
 import SpringKitSupport
-import SpringKitMotion
 import Foundation
 
 /// A trace file that cannot be read, with the line where reading stopped.

@@ -1,3 +1,33 @@
+import SpringKitMotion
+
+/// One element of a cell's mask path.
+public enum PathElement: Equatable, Sendable {
+    case move(SIMD2<Double>)
+    case line(SIMD2<Double>)
+    /// A cubic bezier to `to` with two control points.
+    case curve(to: SIMD2<Double>, control1: SIMD2<Double>, control2: SIMD2<Double>)
+    case close
+}
+
+extension RubberCellShape {
+    /// The rubber menu cell's mask: a rectangle whose top edge, `edgeInset` below the
+    /// cell's top, bends into a bezier curve by `stretch`:
+    ///
+    ///     move (0, inset); curve to (w, inset) with control points (w/2, inset + stretch)
+    ///     and (w, inset); line (w, h); line (0, h); close
+    ///
+    /// Positive stretch bows the edge down, negative up. Coordinates are the cell's own.
+    public static func maskPath(width w: Double, height h: Double, edgeInset inset: Double, stretch: Double) -> [PathElement] {
+        [
+            .move(SIMD2(0, inset)),
+            .curve(to: SIMD2(w, inset), control1: SIMD2(w / 2, inset + stretch), control2: SIMD2(w, inset)),
+            .line(SIMD2(w, h)),
+            .line(SIMD2(0, h)),
+            .close,
+        ]
+    }
+}
+
 /// The outline a cell is drawn with, in the cell's own coordinates (origin top-left).
 public enum CellShape: Equatable, Sendable {
     /// The rubber menu's mask: the top edge, `inset` below the top, bends by the stretch (see `RubberCellShape`).

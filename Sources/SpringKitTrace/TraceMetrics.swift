@@ -1,4 +1,4 @@
-import SpringKitMotion
+import SpringKitSupport
 
 /// Metrics of a motion signal sampled at times `t` (seconds).
 ///

@@ -1,5 +1,4 @@
 import SpringKitSupport
-import SpringKitMotion
 
 /// The result of comparing a trace with its golden: rows matched by (frame, id), the
 /// rows only one of them has, and per column the largest difference over matched rows.
