@@ -40,10 +40,17 @@ final class LuaBindingFuzzTests: XCTestCase {
     local cu = sk.culler{world = w, layout = fl, damping = 0.5, frequency = 1}
     local cs = sk.cell_shape{width = 100, height = 50, style = "rubber"}
     local rep = sk.report{viewport = {320, 568}, plots = {{name = "p"}}}
+    local gr = w:gravity{items = {a}}
+    local pu = w:push{items = {a}, mode = "continuous", magnitude = 1}
+    local ib = w:item_behavior{items = {b}, elasticity = 0.5}
+    local fi = w:field{kind = "drag", items = {a}}
     """
 
-    /// Every binding: the call's text before the arguments, and how many arguments it takes.
-    static let bindings: [(call: String, arity: Int)] = [
+    /// How many arguments a call takes, where it is known; any other binding is called with up
+    /// to `defaultArity + 1` arguments. Hints only: the calls fuzzed are every live binding
+    /// (`bindings()`), so a new function or method is fuzzed from the moment it exists.
+    static let defaultArity = 3
+    static let arityHints: [(call: String, arity: Int)] = [
         ("sk.param", 3), ("sk.metric", 3), ("sk.tolerance", 1), ("sk.seed", 1), ("sk.random", 2),
         ("sk.convert", 2), ("sk.trace", 1), ("sk.load_trace", 1), ("sk.world", 1), ("sk.rubber_menu", 1),
         ("sk.resisted_shift", 1), ("sk.mask_path", 1), ("sk.dot_art", 1), ("sk.load_dot_image", 1),
@@ -80,7 +87,22 @@ final class LuaBindingFuzzTests: XCTestCase {
         ("w:enabled", 1),
         ("sk.expect", 1), ("gl:center", 1), ("gl:content_size", 1), ("sv:center_at", 1), ("sv:offset_centering", 1),
         ("w:add_items", 1), ("w:attach_all", 1), ("w:displacement", 1),
+        ("w:angle", 1), ("w:angular_velocity", 1), ("w:set_angle", 2), ("w:set_angular_velocity", 2), ("w:gravity", 1),
+        ("w:push", 1), ("w:item_behavior", 1), ("w:field", 1), ("w:on_pause", 1), ("w:on_resume", 1),
+        ("pu:set_offset", 3), ("pu:offset", 1), ("ib:add_linear_velocity", 3), ("ib:add_angular_velocity", 2),
     ]
+
+    /// Every live binding (`BindingCoverageTests.bindings`) as the call's text before its
+    /// arguments, with its arity (a hint, or `defaultArity`), plus the `empty:` calls on an
+    /// empty trace; methods are called on the prelude's receiver of their class.
+    static func bindings() throws -> [(call: String, arity: Int)] {
+        let live = try BindingCoverageTests.bindings()
+        let hints = Dictionary(arityHints.map { ($0.call, $0.arity) }, uniquingKeysWith: { a, _ in a })
+        var calls = live.functions.map { "sk." + $0 }
+        calls += live.methods.compactMap { c, m in receivers[c].map { "\($0):\(m)" } }
+        calls += arityHints.map(\.call).filter { $0.hasPrefix("empty:") }
+        return calls.map { ($0, hints[$0] ?? defaultArity) }
+    }
 
     /// Bad (and a few good) scalar values, as Lua expressions.
     static let scalars = [
@@ -88,6 +110,7 @@ final class LuaBindingFuzzTests: XCTestCase {
         "math.maxinteger", "math.mininteger", "2^53", "2^53 + 2", "1e19", "1e15", "1e9", "-1", "-0.5", "0.5",
         "0", "-0.0", "1", "2", "3", "7", "1.5", "\"x\"", "\"\"", "\"1\"", "string.rep(\"y\", 300)",
         "\"a,b\\n\"", "\"y\"", "print", "coroutine.create(print)", "w", "tr", "m", "art", "g", "img", "a", "s", "empty", "sv", "an", "vt", "fl", "gl", "cu", "cs", "rep",
+        "gr", "pu", "ib", "fi", "{0, 1}", "{1e308, 0}", "{0/0, 1}", "\"continuous\"", "\"instantaneous\"", "\"drag\"", "\"custom\"",
     ]
 
     /// Field names the bindings read from tables.
@@ -105,32 +128,27 @@ final class LuaBindingFuzzTests: XCTestCase {
         "offset", "shapes", "values", "rect", "circle", "text", "line", "color", "top", "left", "bottom", "right",
         "max_shift", "resync", "layout", "name", "unit", "first", "anchor_x", "anchor_y", "settles_within",
         "overshoot_at_most", "oscillations_at_most", "at_rest", "within", "no_gap", "from", "to",
+        "angle", "angular_velocity", "magnitude", "direction", "mode", "active", "action", "elasticity",
+        "angular_resistance", "allows_rotation", "anchored", "charge", "kind", "position", "strength", "falloff",
+        "minimum_radius", "smoothness", "animation_speed", "region", "seed", "force",
     ]
 
     /// The receiver the prelude builds for each class's methods.
     static let receivers = [
         "World": "w", "Trace": "tr", "RubberMenu": "m", "DotArt": "art", "Gallery": "g", "DotImage": "img",
         "ScrollView": "sv", "Animator": "an", "VelocityTracker": "vt", "FlowLayout": "fl", "GridLayout": "gl",
-        "Culler": "cu", "CellShape": "cs", "Report": "rep",
+        "Culler": "cu", "CellShape": "cs", "Report": "rep", "Gravity": "gr", "Push": "pu", "ItemBehavior": "ib", "Field": "fi",
     ]
 
-    /// The list above holds every binding a live Lua state has (`BindingCoverageTests.bindings`):
-    /// a new function or method fails here until it is fuzzed too.
-    func testTheFuzzedCallsAreEveryBinding() throws {
-        let fuzzed = Set(Self.bindings.map(\.call))
+    /// Every class with methods has a receiver in the prelude (else its methods could not be
+    /// fuzzed), and every arity hint names a live binding.
+    func testEveryLiveBindingIsFuzzed() throws {
         let live = try BindingCoverageTests.bindings()
-        var missing = live.functions.map { "sk." + $0 }.filter { !fuzzed.contains($0) }
-        for (className, method) in live.methods {
-            guard let receiver = Self.receivers[className] else {
-                missing.append("\(className):\(method) (no receiver for class \(className) in the prelude)")
-                continue
-            }
-            if !fuzzed.contains("\(receiver):\(method)") { missing.append("\(receiver):\(method)") }
-        }
-        XCTAssertEqual(missing, [], "bindings the fuzzer never calls")
-        let known = Set(live.functions.map { "sk." + $0 } + live.methods.compactMap { c, m in Self.receivers[c].map { "\($0):\(m)" } })
-        XCTAssertEqual(fuzzed.subtracting(known).subtracting(Self.bindings.filter { $0.call.hasPrefix("empty:") }.map(\.call)), [],
-                       "fuzzed calls that are no binding")
+        let withoutReceiver = Set(live.methods.map(\.0)).filter { Self.receivers[$0] == nil }.sorted()
+        XCTAssertEqual(withoutReceiver, [], "classes whose methods the fuzzer cannot call (add a receiver to the prelude)")
+        let fuzzed = Set(try Self.bindings().map(\.call))
+        XCTAssertEqual(Set(Self.arityHints.map(\.call)).subtracting(fuzzed), [], "arity hints for calls that are no binding")
+        XCTAssertGreaterThan(fuzzed.count, 150)
     }
 
     func testEveryBindingSurvivesSeededBadArguments() throws {
@@ -142,8 +160,9 @@ final class LuaBindingFuzzTests: XCTestCase {
         var failures: [String] = []
         var outcomes: [String: Int] = [:]
         var processRuns = 0
+        let bindings = try Self.bindings()
         for index in 0..<Self.caseCount {
-            let binding = Self.bindings[index % Self.bindings.count]
+            let binding = bindings[index % bindings.count]
             let arguments = (0..<Int.random(in: 0...(binding.arity + 1), using: &random)).map { _ in
                 Self.argument(using: &random)
             }

@@ -65,7 +65,7 @@ public struct Field {
                                     _ charge: Double, _ time: Double) throws -> SIMD2<Double>
 
     /// 100 pt per metre (UIKit's `PKGet_PTM_RATIO()` once an animator exists).
-    static let pointsPerMeter = WorldConfiguration.pointsPerMeter
+    static let pointsPerMeter = 100.0   // WorldConfiguration.pointsPerMeter (the folders stay acyclic)
     /// `PKGet_INV_PTM_RATIO()` as PhysicsKit multiplies with it, in Float.
     static let inverseRatio: Float = 0.01
     /// PhysicsKit's threshold for "zero" (strength, mass × strength, charge × strength, falloff,

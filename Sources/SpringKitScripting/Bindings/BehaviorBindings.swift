@@ -3,28 +3,6 @@ import SpringKitDynamics
 import SpringKitMotion
 import CLua
 
-/// The call a Lua hook runs under while Swift steps the world (a behaviour's `action`, the
-/// animator's pause and resume callbacks, a custom field's function): set by the stepping
-/// methods for the length of the step, so a hook never outlives the call that can run it.
-final class LuaHookCall {
-    var call: LuaCall?
-
-    /// Runs `body` with `call` as the hooks' call.
-    func during<T>(_ call: LuaCall, _ body: () throws -> T) rethrows -> T {
-        let outer = self.call
-        self.call = call
-        defer { self.call = outer }
-        return try body()
-    }
-
-    /// Invokes `callback` with the arguments `push` pushes, under the current step's call.
-    func invoke(_ callback: LuaCallback, results: Int32 = 0, _ push: @escaping (LuaCall) -> Int32 = { _ in 0 },
-                read: ((LuaCall) throws -> Void)? = nil) throws {
-        guard let call else { throw MotionError.invalidParameter("a Lua hook ran outside a step") }
-        try callback.invoke(call, results: results, push, readResults: read)
-    }
-}
-
 /// UIKit's behaviours on a Lua world (docs/lua-api.md, "Behaviours"): `w:gravity{}`,
 /// `w:push{}`, `w:item_behavior{}`, `w:field{}`, each returning a handle whose fields are the
 /// behaviour's properties (read and write, as in UIKit) with `:remove()`, `:add_item(id)`,
@@ -94,7 +72,8 @@ extension ModuleBuilder {
                 let p = PushBehavior(items: try Self.items(spec), mode: mode)
                 try call.checked(2) {
                     if let d = try spec.point("direction") { try p.setDirection(d) }
-                    try p.setAngle(try spec.number("angle") ?? p.push.angle, magnitude: try spec.number("magnitude") ?? p.push.magnitude)
+                    let angle = try spec.number("angle"), magnitude = try spec.number("magnitude")
+                    if angle != nil || magnitude != nil { try p.setAngle(angle ?? p.push.angle, magnitude: magnitude ?? p.push.magnitude) }
                     if let offset = try spec.point("offset") { for item in p.items { try p.setOffset(offset, for: item) } }
                     p.active = try spec.boolean("active") ?? true
                 }
