@@ -1,0 +1,122 @@
+import SpringKitMath
+
+/// The bodies of the rigid solver's awake islands during one step, as Box2D's `b2SolverData`
+/// holds them: positions, angles and velocities, copied in before the joints are prepared and
+/// out after the positions are solved. Index −1 in a joint means the world: a static body at
+/// the origin, angle 0 (a joint to a fixed point keeps that point as its local anchor).
+struct SolverBodies {
+    var cx: [Double] = [], cy: [Double] = [], angle: [Double] = []
+    var vx: [Double] = [], vy: [Double] = [], w: [Double] = []
+    var inverseMass: [Double] = [], inverseInertia: [Double] = []
+
+    var count: Int { cx.count }
+
+    mutating func removeAll() {
+        cx.removeAll(keepingCapacity: true); cy.removeAll(keepingCapacity: true); angle.removeAll(keepingCapacity: true)
+        vx.removeAll(keepingCapacity: true); vy.removeAll(keepingCapacity: true); w.removeAll(keepingCapacity: true)
+        inverseMass.removeAll(keepingCapacity: true); inverseInertia.removeAll(keepingCapacity: true)
+    }
+
+    mutating func append(c: SIMD2<Double>, angle a: Double, v: SIMD2<Double>, w spin: Double, inverseMass m: Double, inverseInertia i: Double) {
+        cx.append(c.x); cy.append(c.y); angle.append(a)
+        vx.append(v.x); vy.append(v.y); w.append(spin)
+        inverseMass.append(m); inverseInertia.append(i)
+    }
+
+    /// Body `b`'s state, or the world's (static, at rest) for −1.
+    func state(_ b: Int) -> JointBody {
+        guard b >= 0 else { return JointBody(c: .zero, angle: 0, v: .zero, w: 0, m: 0, i: 0) }
+        return JointBody(c: SIMD2(cx[b], cy[b]), angle: angle[b], v: SIMD2(vx[b], vy[b]), w: w[b],
+                         m: inverseMass[b], i: inverseInertia[b])
+    }
+
+    /// Writes back body `b`'s velocity (nothing for the world).
+    mutating func setVelocity(_ b: Int, _ v: SIMD2<Double>, _ spin: Double) {
+        guard b >= 0 else { return }
+        vx[b] = v.x; vy[b] = v.y; w[b] = spin
+    }
+
+    /// Writes back body `b`'s position and angle (nothing for the world).
+    mutating func setPosition(_ b: Int, _ c: SIMD2<Double>, _ a: Double) {
+        guard b >= 0 else { return }
+        cx[b] = c.x; cy[b] = c.y; angle[b] = a
+    }
+}
+
+/// One body's state as a joint reads it: center, angle, velocities, inverse mass and inertia.
+struct JointBody {
+    var c: SIMD2<Double>
+    var angle: Double
+    var v: SIMD2<Double>
+    var w: Double
+    var m: Double
+    var i: Double
+}
+
+/// The numbers every joint solves with, in points and radians (Box2D's in metres at 100 pt/m).
+struct JointStepContext {
+    /// The step, s, and its inverse.
+    var h: Double
+    var inverseH: Double { 1 / h }
+    /// Box2D's `b2_linearSlop` (0.5 pt) and `b2_angularSlop` (2°).
+    var linearSlop: Double
+    var angularSlop = 2.0 / 180 * Double.pi
+    /// Box2D's `b2_maxLinearCorrection` (20 pt) and `b2_maxAngularCorrection` (8°).
+    var maximumLinearCorrection: Double
+    var maximumAngularCorrection = 8.0 / 180 * Double.pi
+}
+
+/// 2-D helpers in Box2D's names; rotations use deterministic sine and cosine.
+enum Vec2 {
+    /// (cos a, sin a), as Box2D's `b2Rot`.
+    @inline(__always) static func rotation(_ a: Double) -> SIMD2<Double> { SIMD2(DMath.cos(a), DMath.sin(a)) }
+    /// `b2Mul(q, v)`: v turned by q.
+    @inline(__always) static func rotate(_ q: SIMD2<Double>, _ v: SIMD2<Double>) -> SIMD2<Double> {
+        SIMD2(q.x * v.x - q.y * v.y, q.y * v.x + q.x * v.y)
+    }
+    /// `b2Cross(a, b)` of two vectors.
+    @inline(__always) static func cross(_ a: SIMD2<Double>, _ b: SIMD2<Double>) -> Double { a.x * b.y - a.y * b.x }
+    /// `b2Cross(w, v)`: the velocity of a point at v on a body spinning at w.
+    @inline(__always) static func cross(_ w: Double, _ v: SIMD2<Double>) -> SIMD2<Double> { SIMD2(-w * v.y, w * v.x) }
+    @inline(__always) static func dot(_ a: SIMD2<Double>, _ b: SIMD2<Double>) -> Double { a.x * b.x + a.y * b.y }
+    @inline(__always) static func length(_ a: SIMD2<Double>) -> Double { (a.x * a.x + a.y * a.y).squareRoot() }
+
+    /// `b2Mat22::Solve`: x with [[a11, a12], [a21, a22]] x = b (0 when singular).
+    static func solve22(_ a11: Double, _ a12: Double, _ a21: Double, _ a22: Double, _ b: SIMD2<Double>) -> SIMD2<Double> {
+        var det = a11 * a22 - a12 * a21
+        if det != 0 { det = 1 / det }
+        return SIMD2(det * (a22 * b.x - a12 * b.y), det * (a11 * b.y - a21 * b.x))
+    }
+}
+
+/// A symmetric 3 × 3 matrix (`b2Mat33` as the weld and prismatic joints use it).
+struct Mat33 {
+    var ex: SIMD3<Double>, ey: SIMD3<Double>, ez: SIMD3<Double>
+
+    @inline(__always) static func cross(_ a: SIMD3<Double>, _ b: SIMD3<Double>) -> SIMD3<Double> {
+        SIMD3(a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x)
+    }
+    @inline(__always) static func dot(_ a: SIMD3<Double>, _ b: SIMD3<Double>) -> Double { a.x * b.x + a.y * b.y + a.z * b.z }
+
+    /// `b2Mat33::Solve33`.
+    func solve33(_ b: SIMD3<Double>) -> SIMD3<Double> {
+        var det = Mat33.dot(ex, Mat33.cross(ey, ez))
+        if det != 0 { det = 1 / det }
+        return SIMD3(det * Mat33.dot(b, Mat33.cross(ey, ez)), det * Mat33.dot(ex, Mat33.cross(b, ez)), det * Mat33.dot(ex, Mat33.cross(ey, b)))
+    }
+
+    /// `b2Mat33::Solve22`: the upper-left 2 × 2 block.
+    func solve22(_ b: SIMD2<Double>) -> SIMD2<Double> { Vec2.solve22(ex.x, ey.x, ex.y, ey.y, b) }
+
+    /// `b2Mat33::GetSymInverse33`.
+    func symmetricInverse() -> Mat33 {
+        var det = Mat33.dot(ex, Mat33.cross(ey, ez))
+        if det != 0 { det = 1 / det }
+        let a11 = ex.x, a12 = ey.x, a13 = ez.x, a22 = ey.y, a23 = ez.y, a33 = ez.z
+        let m11 = det * (a22 * a33 - a23 * a23), m12 = det * (a13 * a23 - a12 * a33), m13 = det * (a12 * a23 - a13 * a22)
+        let m22 = det * (a11 * a33 - a13 * a13), m23 = det * (a13 * a12 - a11 * a23), m33 = det * (a11 * a22 - a12 * a12)
+        return Mat33(ex: SIMD3(m11, m12, m13), ey: SIMD3(m12, m22, m23), ez: SIMD3(m13, m23, m33))
+    }
+
+    func times(_ v: SIMD3<Double>) -> SIMD3<Double> { v.x * ex + v.y * ey + v.z * ez }
+}
