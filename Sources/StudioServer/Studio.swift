@@ -14,10 +14,14 @@ public final class Studio {
         /// Where "save" writes the params file: `out/NAME.params` (relative to the current
         /// directory, as `simrun tune` saves) unless given.
         public var savePath: String
+        /// The save path is the default one, written on the repository's behalf: it must
+        /// resolve inside the current folder (a link leading out is refused).
+        public var confinesSave: Bool
 
         public init(script: String, options: ScriptOptions, savePath: String? = nil) {
             self.script = script; self.options = options
             self.savePath = savePath ?? SavedParameters.defaultPath(script: script)
+            self.confinesSave = savePath == nil
         }
     }
 
@@ -86,6 +90,7 @@ public final class Studio {
         let run = try self.run(values)
         let text = SavedParameters.text(tool: "studio", script: configuration.script,
                                         values: run.parameters.declarations.map { ($0.name, $0.value) })
+        if configuration.confinesSave { try AtomicFile.requireInside(configuration.savePath, root: ".", what: "saved parameters") }
         try AtomicFile.write(text, to: configuration.savePath)
         return configuration.savePath
     }

@@ -73,7 +73,7 @@ enum CheckCommand {
         let environment = ProcessInfo.processInfo.environment
         let policy = GoldenUpdatePolicy(explicitUpdate: explicitUpdate, environment: environment)
         options.update = policy.update
-        if let warning = policy.warning { FileHandle.standardError.write(Data((warning + "\n").utf8)) }
+        if let warning = policy.warning { StandardError.write(warning + "\n") }
         let annotate = environment["GITHUB_ACTIONS"] == "true"
         // `--param damping=0.5 frequency=2` leaves `frequency=2` as a path.
         for path in paths {
@@ -98,7 +98,7 @@ enum CheckCommand {
         // Scripts run two at a time on two or more cores; lines come out in script order.
         let jobs = min(2, ProcessInfo.processInfo.activeProcessorCount)
         try GoldenCheck.checkAll(scripts, options: options, jobs: jobs) { k, checked in
-            if scripts.count > 3 && isatty(2) != 0 { FileHandle.standardError.write(Data("[\(k + 1)/\(scripts.count)] \(checked.script)\n".utf8)) }
+            if scripts.count > 3 && isatty(2) != 0 { StandardError.write("[\(k + 1)/\(scripts.count)] \(checked.script)\n") }
             var outcome = checked
             let detail = CheckOutput.reportLines(outcome)
             console.line(CheckOutput.line(outcome, timings: timings))
@@ -106,7 +106,7 @@ enum CheckCommand {
             for text in detail { console.line("         " + text) }
             var written: [String] = []
             if outcome.newTrace != nil || outcome.expectations.contains(where: { !$0.result.passed }) {
-                written = try CheckOutput.writeArtifacts(&outcome, directory: artifacts ?? "out/check")
+                written = try CheckOutput.writeArtifacts(&outcome, directory: artifacts ?? "out/check", confined: artifacts == nil)
                 if !written.isEmpty { console.line("         artefacts: " + written.joined(separator: ", ")) }
             }
             for expectation in outcome.expectations { console.line(CheckOutput.line(expectation, script: outcome.script)) }
@@ -136,7 +136,7 @@ enum CheckCommand {
         }
         let tally = CheckTally(cases)
         print(tally.summaryLine)
-        for message in badInput { FileHandle.standardError.write(Data("simrun: check: \(VisibleText.escaped(message))\n".utf8)) }
+        for message in badInput { StandardError.write("simrun: check: \(VisibleText.escaped(message))\n") }
         return tally.exitStatus
     }
 }

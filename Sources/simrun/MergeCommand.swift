@@ -97,7 +97,7 @@ enum MergeCommand {
         let tally = CheckTally(shards.flatMap(\.cases).map(\.kind))
         print(tally.summaryLine)
         for message in shards.flatMap(\.errorMessages) {
-            FileHandle.standardError.write(Data("simrun: check: \(VisibleText.escaped(message))\n".utf8))
+            StandardError.write("simrun: check: \(VisibleText.escaped(message))\n")
         }
         return tally.exitStatus
     }

@@ -108,7 +108,7 @@ enum StudioCommand {
         let opener = ["/usr/bin/xdg-open", "/usr/local/bin/xdg-open", "/bin/xdg-open"].first { FileManager.default.isExecutableFile(atPath: $0) }
         #endif
         guard let opener, FileManager.default.isExecutableFile(atPath: opener) else {
-            FileHandle.standardError.write(Data("studio: no xdg-open to start a browser: open the URL above yourself (or pass --no-open)\n".utf8))
+            StandardError.write("studio: no xdg-open to start a browser: open the URL above yourself (or pass --no-open)\n")
             return
         }
         let process = Process()
@@ -117,7 +117,7 @@ enum StudioCommand {
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         do { try process.run() } catch {
-            FileHandle.standardError.write(Data("studio: could not start \(opener): open the URL above yourself\n".utf8))
+            StandardError.write("studio: could not start \(opener): open the URL above yourself\n")
         }
     }
 }

@@ -85,10 +85,10 @@ enum SweepCommand {
         // Progress only on a terminal (one line, redrawn): redirected, stderr holds nothing but
         // a failure's `simrun: …` reason.
         let points = Sweep.run(script: script, axes: axes, base: options, jobs: jobs, only: block) { done, total in
-            if terminal { FileHandle.standardError.write(Data("\rsweep: \(done)/\(total) points".utf8)) }
+            if terminal { StandardError.write("\rsweep: \(done)/\(total) points") }
         }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-        if terminal { FileHandle.standardError.write(Data("\n".utf8)) }
+        if terminal { StandardError.write("\n") }
         let values = Sweep.metricValues(points, named: metric)
         guard values.contains(where: { $0 != nil }) || (shard != nil && points.allSatisfy { $0.failure == nil }) else {
             let seen = Set(points.flatMap { $0.metrics.map(\.name) }).sorted()

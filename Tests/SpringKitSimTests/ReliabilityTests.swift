@@ -1,0 +1,159 @@
+import Foundation
+import XCTest
+
+/// The reliability issue: what a check records it reads back, nothing written outside the
+/// repository on its behalf, no trap when stderr or stdout fail, one file never written twice,
+/// script text escaped on every channel, reasons with their place. Each test runs the built
+/// `simrun` in a fresh folder.
+final class ReliabilityTests: XCTestCase {
+    private var directory: URL!
+
+    override func setUpWithError() throws { directory = try makeTemporaryDirectory() }
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: directory) }
+
+    private func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
+
+    @discardableResult
+    private func simrun(_ arguments: [String], environment: [String: String] = [:], file: StaticString = #filePath, line: UInt = #line) throws -> Simrun.Result {
+        let result = try Simrun.run(arguments, in: directory, environment: environment, file: file, line: line)
+        XCTAssertFalse(result.signalled, "simrun \(arguments) died of a signal", file: file, line: line)
+        return result
+    }
+
+    /// Runs `command` with /bin/sh in the folder (for closed or full descriptors Process cannot set).
+    private func shell(_ command: String) throws -> (status: Int32, signalled: Bool, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", command]
+        process.currentDirectoryURL = directory
+        var environment = ProcessInfo.processInfo.environment
+        environment["SIMRUN"] = Simrun.executable.path
+        environment["CI"] = nil
+        environment["GITHUB_ACTIONS"] = nil
+        process.environment = environment
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, process.terminationReason == .uncaughtSignal, String(decoding: data, as: UTF8.self))
+    }
+
+    private let oneRow = """
+    local sk = require "springkit"
+    local tr = sk.trace{"x"}
+    tr:add(0, 0, 0, 1)
+    """
+
+    // MARK: A golden the check cannot read back
+
+    /// Before: `check --update` printed NEW and exited 0, the next `check` exited 2 with
+    /// `rows out of order: repeats frame 0, id 0`. Now `tr:add` refuses the row where it is made.
+    func testARowCheckCouldNotReadBackIsRefusedByTrAdd() throws {
+        try writeFile(directory, "s/dup.lua", oneRow + "\ntr:add(0, 0, 0, 2)\nreturn tr\n")
+        let update = try simrun(["check", "s", "--update"])
+        XCTAssertEqual(update.status, 2, update.stdout + update.stderr)
+        XCTAssertTrue(update.stderr.contains("s/dup.lua:4:") && update.stderr.contains("repeats the previous row's frame 0, id 0"), update.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: path("s/__traces__/dup.csv")), "no golden recorded")
+        for (row, reason) in [("tr:add(-1, 0, 0, 2)", "frame -1, id 0 comes after frame 0, id 0"),
+                              ("tr:add(0/0, 0, 0, 2)", "frame and id must be finite numbers"),
+                              ("tr:add(1, 0, 1/0, 2)", "frame and id must be finite numbers")] {
+            try writeFile(directory, "s/dup.lua", oneRow + "\n" + row + "\nreturn tr\n")
+            let result = try simrun(["check", "s", "--update"])
+            XCTAssertEqual(result.status, 2, row)
+            XCTAssertTrue(result.stderr.contains("s/dup.lua:4:") && result.stderr.contains(reason), "\(row): \(result.stderr)")
+        }
+        // Whatever --update writes, check reads back.
+        try writeFile(directory, "s/dup.lua", oneRow + "\ntr:add(0, 0, 1, 2)\ntr:add(2, 0, 0, 2)\nreturn tr\n")
+        XCTAssertEqual(try simrun(["check", "s", "--update"]).status, 0)
+        XCTAssertEqual(try simrun(["check", "s"]).status, 0)
+    }
+
+    // MARK: Writes outside the repository
+
+    /// Before: `check --update` printed UPDATED and replaced the link's target outside the folder.
+    func testAGoldenLinkLeadingOutIsRefused() throws {
+        try writeFile(directory, "repo/s/ok.lua", oneRow + "\nreturn tr\n")
+        try writeFile(directory, "outside.csv", "precious\n")
+        try FileManager.default.createDirectory(atPath: path("repo/s/__traces__"), withIntermediateDirectories: true)
+        XCTAssertEqual(symlink(path("outside.csv"), path("repo/s/__traces__/ok.csv")), 0)
+        let result = try Simrun.run(["check", "s", "--update"], in: directory.appendingPathComponent("repo"))
+        XCTAssertEqual(result.status, 2, result.stdout)
+        XCTAssertTrue(result.stderr.contains("cannot write golden s/__traces__/ok.csv: it resolves to") && result.stderr.contains("outside s"), result.stderr)
+        XCTAssertEqual(try String(contentsOfFile: path("outside.csv"), encoding: .utf8), "precious\n")
+        // A whole __traces__ folder linked out is refused the same way.
+        try FileManager.default.removeItem(atPath: path("repo/s/__traces__"))
+        try FileManager.default.createDirectory(atPath: path("elsewhere"), withIntermediateDirectories: true)
+        XCTAssertEqual(symlink(path("elsewhere"), path("repo/s/__traces__")), 0)
+        let folder = try Simrun.run(["check", "s", "--update"], in: directory.appendingPathComponent("repo"))
+        XCTAssertEqual(folder.status, 2)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: path("elsewhere")), [])
+        // A link that stays inside is written through as before.
+        try FileManager.default.removeItem(atPath: path("repo/s/__traces__"))
+        try FileManager.default.createDirectory(atPath: path("repo/s/__traces__"), withIntermediateDirectories: true)
+        try writeFile(directory, "repo/s/kept.csv", "old\n")
+        XCTAssertEqual(symlink("../kept.csv", path("repo/s/__traces__/ok.csv")), 0)
+        XCTAssertEqual(try Simrun.run(["check", "s", "--update"], in: directory.appendingPathComponent("repo")).status, 0)
+        XCTAssertTrue(try String(contentsOfFile: path("repo/s/kept.csv"), encoding: .utf8).hasPrefix("# springkit-trace 1"))
+    }
+
+    /// Default outputs (out/NAME.csv, out/check/…) resolve inside the current folder; an
+    /// explicit --trace through the same link keeps today's write-through.
+    func testDefaultOutputsThroughALinkLeadingOutAreRefused() throws {
+        try writeFile(directory, "repo/ok.lua", oneRow + "\nreturn tr\n")
+        try FileManager.default.createDirectory(atPath: path("elsewhere"), withIntermediateDirectories: true)
+        XCTAssertEqual(symlink(path("elsewhere"), path("repo/out")), 0)
+        let repo = directory.appendingPathComponent("repo")
+        let run = try Simrun.run(["ok.lua"], in: repo)
+        XCTAssertEqual(run.status, 2)
+        XCTAssertTrue(run.stderr.hasPrefix("simrun: cannot write trace out/ok.csv: it resolves to"), run.stderr)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: path("elsewhere")), [])
+        XCTAssertEqual(try Simrun.run(["ok.lua", "--trace", "out/ok.csv"], in: repo).status, 0, "typed on the command line: written through")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: path("elsewhere")), ["ok.csv"])
+        // check's default artefacts folder, the same.
+        try FileManager.default.removeItem(atPath: path("elsewhere/ok.csv"))
+        try writeFile(directory, "repo/s/ok.lua", oneRow + "\nreturn tr\n")
+        let check = try Simrun.run(["check", "s"], in: repo)
+        XCTAssertEqual(check.status, 2, check.stdout + check.stderr)
+        XCTAssertTrue(check.stderr.contains("cannot write artefact out/check/s-ok/new.csv: it resolves to"), check.stderr)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: path("elsewhere")), [])
+    }
+
+    // MARK: Crashes and lost data
+
+    /// Before: exit 132 (SIGILL) with "swift-backtrace: unable to fetch crash info".
+    func testAFailureWithStderrClosedOrFullExitsTwo() throws {
+        for redirect in ["2>&-", "2>/dev/full"] {
+            let result = try shell("\"$SIMRUN\" missing.lua \(redirect)")
+            XCTAssertFalse(result.signalled, redirect)
+            XCTAssertEqual(result.status, 2, "\(redirect): \(result.output)")
+        }
+        let pipe = try shell("\"$SIMRUN\" --help | true; echo \"${PIPESTATUS:-}\"")
+        XCTAssertEqual(pipe.status, 0)
+        let full = try shell("\"$SIMRUN\" --help >/dev/full 2>&-")
+        XCTAssertEqual(full.status, 2, full.output)
+    }
+
+    /// Before: exit 0, and same.csv held the report (the trace was lost).
+    func testTwoOutputsNamingOneFileAreRefused() throws {
+        try writeFile(directory, "rep.lua", oneRow + """
+
+        local rep = sk.report{viewport = {10, 10}}
+        rep:frame{t = 0}
+        return {trace = tr, report = rep}
+        """)
+        let spellings = [["--trace", "same.csv", "--report", "./same.csv"], ["--trace", "same.csv", "--report", "sub/../same.csv"]]
+        for arguments in spellings {
+            let result = try simrun(["rep.lua"] + arguments)
+            XCTAssertEqual(result.status, 2, "\(arguments)")
+            XCTAssertTrue(result.stderr.contains("this run already writes that file"), result.stderr)
+            XCTAssertFalse(FileManager.default.fileExists(atPath: path("same.csv")))
+        }
+        try writeFile(directory, "same.csv", "old\n")
+        XCTAssertEqual(symlink("same.csv", path("link.csv")), 0)
+        let linked = try simrun(["rep.lua", "--trace", "same.csv", "--report", "link.csv"])
+        XCTAssertEqual(linked.status, 2)
+        XCTAssertEqual(try String(contentsOfFile: path("same.csv"), encoding: .utf8), "old\n")
+    }
+}
