@@ -54,10 +54,15 @@ public final class LoopbackHTTPServer {
     public private(set) var address = ""
     private var daemon: OpaquePointer?
     private let handler: (HTTPRequest) -> HTTPResponse
+    /// The Content-Security-Policy header of every response.
+    let contentSecurityPolicy: String
 
-    /// Starts listening on 127.0.0.1:`port` (0: a free port).
-    public init(port: UInt16, handler: @escaping (HTTPRequest) -> HTTPResponse) throws {
+    /// Starts listening on 127.0.0.1:`port` (0: a free port). `contentSecurityPolicy` goes
+    /// out with every response (default: nothing may run or load).
+    public init(port: UInt16, contentSecurityPolicy: String = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+                handler: @escaping (HTTPRequest) -> HTTPResponse) throws {
         self.handler = handler
+        self.contentSecurityPolicy = contentSecurityPolicy
         let context = Unmanaged.passUnretained(self).toOpaque()
         guard let daemon = sks_start_loopback(port, LoopbackHTTPServer.accessHandler, context) else {
             throw StartError(description: port == 0 ? "cannot listen on 127.0.0.1" : "cannot listen on 127.0.0.1:\(port) (is the port in use?)")
@@ -104,7 +109,7 @@ public final class LoopbackHTTPServer {
             let headers = [("Content-Type", answer.contentType), ("Cache-Control", "no-store"),
                            ("X-Content-Type-Options", "nosniff"), ("Referrer-Policy", "no-referrer"),
                            ("X-Frame-Options", "DENY"),
-                           ("Content-Security-Policy", "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'")]
+                           ("Content-Security-Policy", server.contentSecurityPolicy)]
             for (name, value) in headers { _ = MHD_add_response_header(response, name, value) }
             return MHD_queue_response(connection, UInt32(answer.status), response)
         }

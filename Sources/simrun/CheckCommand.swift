@@ -31,7 +31,11 @@ enum CheckCommand {
     /// Everything printed before the closing line, kept for the JUnit file's system-out.
     final class Console {
         private(set) var text = ""
-        func line(_ line: String) {
+        /// One line, with control characters shown escaped: a script's file name, an expectation's
+        /// name or a message holding a line break, a carriage return or a terminal escape cannot
+        /// start a line of its own (a `::error` workflow command) nor repaint one (FAIL as PASS).
+        func line(_ raw: String) {
+            let line = VisibleText.escaped(raw)
             print(line)
             text += line + "\n"
         }
@@ -98,7 +102,7 @@ enum CheckCommand {
         // Scripts run two at a time on two or more cores; lines come out in script order.
         let jobs = min(2, ProcessInfo.processInfo.activeProcessorCount)
         try GoldenCheck.checkAll(scripts, options: options, jobs: jobs) { k, checked in
-            if scripts.count > 3 && isatty(2) != 0 { StandardError.write("[\(k + 1)/\(scripts.count)] \(checked.script)\n") }
+            if scripts.count > 3 && isatty(2) != 0 { StandardError.write("[\(k + 1)/\(scripts.count)] \(VisibleText.escaped(checked.script))\n") }
             var outcome = checked
             let detail = CheckOutput.reportLines(outcome)
             console.line(CheckOutput.line(outcome, timings: timings))

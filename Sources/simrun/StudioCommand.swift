@@ -70,7 +70,7 @@ enum StudioCommand {
         let requestGuard = GuardBox(StudioRequestGuard(token: token, port: 0))
         let server: LoopbackHTTPServer
         do {
-            server = try LoopbackHTTPServer(port: port) { request in
+            server = try LoopbackHTTPServer(port: port, contentSecurityPolicy: PlayerPage.studioPolicy + "; frame-ancestors 'none'") { request in
                 requestGuard.value.refusal(for: request) ?? studio.handle(request)
             }
         } catch let error as LoopbackHTTPServer.StartError {

@@ -108,11 +108,14 @@ enum SweepCommand {
             throw UsageError("sweep: \(failed.count) of \(total) points failed, nothing written; the first, at \(at): \(TextLines.singleLine(first.failure ?? ""))")
         }
         let csvOut = csvPath ?? "out/\(name)-sweep.csv"
+        if csvPath == nil { try AtomicFile.requireInside(csvOut, root: ".", what: "sweep CSV") }
         let outputs = AtomicFile.Batch()
-        try outputs.add(csv, to: csvOut)
+        // A shard's CSV says which shard it is, so merge can tell a missing one.
+        try outputs.add((shard.map { SweepTable.shardLine($0) + "\n" } ?? "") + csv, to: csvOut)
         var written = [csvOut]
         if axes.count <= 2 && shard == nil {
             let svgOut = svgPath ?? "out/\(name)-sweep.svg"
+            if svgPath == nil { try AtomicFile.requireInside(svgOut, root: ".", what: "sweep SVG") }
             let x = axes[0], y = axes.count > 1 ? axes[1] : nil
             let svg = SVGHeatmap.render(xName: x.name, xValues: x.values, yName: y?.name, yValues: y?.values ?? [],
                                         metricName: metric) { c, r in

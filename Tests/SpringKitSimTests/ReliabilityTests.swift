@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+@testable import SpringKitSupport
 
 /// The reliability issue: what a check records it reads back, nothing written outside the
 /// repository on its behalf, no trap when stderr or stdout fail, one file never written twice,
@@ -155,5 +156,97 @@ final class ReliabilityTests: XCTestCase {
         let linked = try simrun(["rep.lua", "--trace", "same.csv", "--report", "link.csv"])
         XCTAssertEqual(linked.status, 2)
         XCTAssertEqual(try String(contentsOfFile: path("same.csv"), encoding: .utf8), "old\n")
+    }
+
+    // MARK: Script text that runs as code
+
+    /// Before: the plot's name was inserted with innerHTML (an <img> element appeared and its
+    /// onerror ran: the page's title became "pwned"), and the page had no policy.
+    func testAPlotNameIsTextInTheReportAndOnlyThePagesOwnScriptsRun() throws {
+        let browser = try ReportBrowserTests.chromium()
+        try writeFile(directory, "xss.lua", oneRow + """
+
+        local evil = "<img src=x onerror=\\"document.title='pwned'\\">"
+        local rep = sk.report{viewport = {10, 10}, plots = {{name = evil, unit = evil}}}
+        rep:frame{t = 0, values = {[evil] = 1}}
+        return {trace = tr, report = rep}
+        """)
+        XCTAssertEqual(try simrun(["xss.lua", "--quiet"]).status, 0)
+        let page = try String(contentsOfFile: path("out/xss.html"), encoding: .utf8)
+        let policy = try XCTUnwrap(page.range(of: "<meta http-equiv=\"Content-Security-Policy\" content=\"").map { page[$0.upperBound...].prefix { $0 != "\"" } })
+        let scriptSources = policy.components(separatedBy: "; ").first { $0.hasPrefix("script-src ") } ?? ""
+        XCTAssertTrue(scriptSources.hasPrefix("script-src 'sha256-") && !scriptSources.contains("unsafe"), String(policy))
+        let dom = try ReportBrowserTests.browse(browser, ["--dump-dom", URL(fileURLWithPath: path("out/xss.html")).absoluteString + "?dump=0"])
+        XCTAssertTrue(dom.contains("<pre id=\"dump\">"), "the page's own scripts ran under its policy")
+        XCTAssertFalse(dom.contains("<img"), "no element made from the plot's name")
+        XCTAssertTrue(dom.contains("&lt;img src=x onerror="), "the name shown as text")
+        XCTAssertFalse(dom.contains("<title>pwned"), "nothing ran")
+    }
+
+    func testSHA256OfTheStandardVectors() {
+        XCTAssertEqual(sha256Hex(""), "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+        XCTAssertEqual(sha256Hex("abc"), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        XCTAssertEqual(sha256Hex(String(repeating: "a", count: 1000)), "41edece42d63e8d9bf515a9ba6932e1c20cbc9f5a5d134645adb5db1b9737ea3")
+    }
+
+    private func sha256Hex(_ text: String) -> String {
+        SHA256.digest(Array(text.utf8)).map { String(format: "%02x", $0) }.joined()
+    }
+
+    /// Before: a file name holding a line break printed `::error file=x::pwned` as a line of
+    /// its own on check's stdout (GitHub Actions runs it), and an expectation's name with a
+    /// carriage return repainted its FAIL line.
+    func testCheckPrintsNamesWithControlCharactersEscaped() throws {
+        let name = "a\n::error file=x::pwned\n.lua"
+        try writeFile(directory, "s/" + name, oneRow + "\nsk.expect{name = \"x\\r\\27[2KPASS\", column = \"x\", within = {5, 6}}\nreturn tr\n")
+        let result = try simrun(["check", "s", "--update", "--junit", "j.xml"], environment: ["GITHUB_ACTIONS": "true"])
+        XCTAssertEqual(result.status, 1, result.stdout + result.stderr)
+        for line in result.stdout.split(separator: "\n", omittingEmptySubsequences: false) {
+            XCTAssertFalse(line.hasPrefix("::error file=x"), "a workflow command from a file name: \(line)")
+            XCTAssertFalse(line.contains("\r") || line.contains("\u{1B}"), "a raw control character: \(line.debugDescription)")
+        }
+        XCTAssertTrue(result.stdout.contains("s/a\\n::error file=x::pwned\\n.lua"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("expect x\\r\\x1B[2KPASS"), result.stdout)
+    }
+
+    /// Before: merge copied a shard's NUL and ESC bytes into the merged file (not XML) and
+    /// printed the ESC raw.
+    func testMergeKeepsTheMergedJUnitFileXML() throws {
+        try writeFile(directory, "s/ok.lua", oneRow + "\nreturn tr\n")
+        XCTAssertEqual(try simrun(["check", "s", "--update"]).status, 0)
+        XCTAssertEqual(try simrun(["check", "s", "--shard", "1/1", "--junit", "j1.xml", "--no-timings"]).status, 0)
+        var text = try String(contentsOfFile: path("j1.xml"), encoding: .utf8)
+        text = text.replacingOccurrences(of: "PASS     s/ok.lua", with: "PASS \u{0}\u{1B}[31m s/ok.lua")
+        try text.write(toFile: path("j1.xml"), atomically: true, encoding: .utf8)
+        let merged = try simrun(["merge", "j1.xml", "--junit", "m.xml"])
+        XCTAssertEqual(merged.status, 0, merged.stderr)
+        let bytes = try XCTUnwrap(FileManager.default.contents(atPath: path("m.xml")))
+        XCTAssertFalse(bytes.contains(0) || bytes.contains(0x1B), "no NUL or ESC in the merged file")
+        XCTAssertFalse(merged.stdout.contains("\u{1B}"), merged.stdout.debugDescription)
+        XCTAssertTrue(merged.stdout.contains("PASS \\0\\x1B[31m s/ok.lua"), merged.stdout)
+        let xmllint = ["/usr/bin/xmllint"].first { FileManager.default.isExecutableFile(atPath: $0) }
+        if let xmllint { XCTAssertEqual(try runTool(xmllint, ["--noout", path("m.xml")]).status, 0) }
+    }
+
+    /// Before: merging one shard of three exited 0 (the docs call a missing shard bad input).
+    func testMergingPartOfASweepIsRefused() throws {
+        try writeFile(directory, "sw.lua", """
+        local sk = require "springkit"
+        local d = sk.param("damping", 0.5, {min = 0, max = 1})
+        sk.metric("m", d)
+        """)
+        for k in 1...3 {
+            let shard = try simrun(["sweep", "sw.lua", "--param", "damping=0:1:0.25", "--metric", "m", "--shard", "\(k)/3", "--csv", "p\(k).csv"])
+            XCTAssertEqual(shard.status, 0, shard.stderr)
+        }
+        let one = try simrun(["merge", "p1.csv", "--csv", "m.csv"])
+        XCTAssertEqual(one.status, 2)
+        XCTAssertTrue(one.stderr.contains("shards 2/3, 3/3 missing"), one.stderr)
+        XCTAssertEqual(try simrun(["merge", "p1.csv", "p1.csv", "p2.csv", "p3.csv"]).status, 2)
+        let all = try simrun(["merge", "p3.csv", "p1.csv", "p2.csv", "--csv", "m.csv"])
+        XCTAssertEqual(all.status, 0, all.stderr)
+        let whole = try simrun(["sweep", "sw.lua", "--param", "damping=0:1:0.25", "--metric", "m", "--csv", "w.csv"])
+        XCTAssertEqual(whole.status, 0)
+        XCTAssertEqual(try String(contentsOfFile: path("m.csv"), encoding: .utf8), try String(contentsOfFile: path("w.csv"), encoding: .utf8))
     }
 }
