@@ -28,7 +28,10 @@ enum StudioCommand {
 
     static func run(_ arguments: [String]) throws -> Int32 {
         var args = CommandLineArguments(arguments, command: "studio")
-        var options = ScriptOptions()
+        // The limits of plain runs: --timeout (default 60 s) for every run; a first run stuck
+        // where no check reaches ends the command with exit 2, later ones are answered with
+        // the reason (Studio.run).
+        var options = ScriptOptionFlags.defaults()
         var script: String?
         var port: UInt16 = 0
         var open = true
@@ -85,7 +88,15 @@ enum StudioCommand {
 
         var received: Int32 = 0
         sigwait(&signals, &received)
-        server.stop()
+        // Stopping waits for the request being served; a run stuck in C never ends, so the
+        // wait is bounded and the process leaves without it.
+        let stopped = DispatchSemaphore(value: 0)
+        let stopper = WorkerThread { server.stop(); stopped.signal() }
+        if stopper == nil || stopped.wait(timeout: .now() + 3) != .success {
+            print("studio: stopped (a script run still going was abandoned)")
+            fflush(stdout)
+            _exit(0)
+        }
         print("studio: stopped")
         return 0
     }
