@@ -249,4 +249,21 @@ final class ReliabilityTests: XCTestCase {
         XCTAssertEqual(whole.status, 0)
         XCTAssertEqual(try String(contentsOfFile: path("m.csv"), encoding: .utf8), try String(contentsOfFile: path("w.csv"), encoding: .utf8))
     }
+
+    // MARK: Tests that cannot fail
+
+    /// Before: PrimitiveBindingTests computed `near(sv.offset, …)` on a line of its own and
+    /// dropped the result. A Lua check line that is a bare `near(…)` asserts nothing.
+    func testNoLuaCheckComputesNearAndDropsIt() throws {
+        let folder = repositoryRoot.appendingPathComponent("Tests/SpringKitSimTests")
+        var found: [String] = []
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() where name.hasSuffix(".swift") {
+            let text = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
+            for (k, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+            where line.trimmingCharacters(in: .whitespaces).hasPrefix("near(") {
+                found.append("\(name):\(k + 1): \(line.trimmingCharacters(in: .whitespaces))")
+            }
+        }
+        XCTAssertEqual(found, [], "a near(…) whose result nobody asserts")
+    }
 }
