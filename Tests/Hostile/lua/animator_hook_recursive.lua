@@ -1,5 +1,5 @@
 --! exit: 2
---! stderr: animator_hook_recursive.lua:6: C stack overflow
+--! stderr: animator_hook_recursive.lua:7: C stack overflow
 local sk = require "springkit"
 local sv = sk.scroll_view{width = 320, height = 568, content_height = 10000}
 local w = sk.world()

@@ -1,5 +1,6 @@
---! exit: 0
--- A plain run ignores expectations; check prints the name escaped (ReliabilityTests).
+--! exit: 2
+--! stderr: rel_expect_name_escapes.lua:7: bad argument #1 to 'springkit.expect' (field 'name': one line of text expected)
+-- A name of two lines is refused where it is declared; one with a CR or ESC is printed escaped by check (ReliabilityTests).
 local sk = require "springkit"
 local tr = sk.trace{"x"}
 tr:add(0, 0, 0, 1)

@@ -1,5 +1,5 @@
 --! exit: 2
---! stderr: rel_trace_add_frame_backwards.lua:5: bad argument #1 to 'Trace:add' (frame 0, id 5 comes after frame 1, id 0
+--! stderr: rel_trace_add_frame_backwards.lua:6: bad argument #1 to 'Trace:add' (frame 0, id 5 comes after frame 1, id 0
 local sk = require "springkit"
 local tr = sk.trace{"x"}
 tr:add(1, 0, 0, 1)
