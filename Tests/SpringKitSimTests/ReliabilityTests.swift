@@ -266,4 +266,14 @@ final class ReliabilityTests: XCTestCase {
         }
         XCTAssertEqual(found, [], "a near(…) whose result nobody asserts")
     }
+
+    /// Before: `response=0 dampingFraction=5e+153` (a response of 6.3e-154 s shown as 0).
+    func testConvertShowsAValueTooSmallForItsDecimalsInSignificantDigits() throws {
+        let result = try simrun(["convert", "rebound", "tension=1e308", "friction=1e308"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.contains("swiftui          response=6.283e-154 "), result.stdout)
+        XCTAssertFalse(result.stdout.contains("=0 ") || result.stdout.contains("duration=0\n"), result.stdout)
+        let plain = try simrun(["convert", "swiftui-duration", "duration=0.5", "bounce=0.3"])
+        XCTAssertTrue(plain.stdout.contains("caspring         mass=1 stiffness=157.9137 damping=17.5929"), plain.stdout)
+    }
 }
