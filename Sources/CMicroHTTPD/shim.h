@@ -14,7 +14,12 @@
 
 /// Starts a daemon listening on 127.0.0.1:`port` (0: a free port the system picks).
 /// Returns NULL when it cannot listen (the port is taken, no loopback interface).
-static inline struct MHD_Daemon *sks_start_loopback(uint16_t port, MHD_AccessHandlerCallback handler, void *context) {
+/// `notify` hears of every connection opened and closed, `completed` of every request
+/// answered (the server's header deadline keeps its clock with them). An idle connection
+/// is closed after 10 s; the memory of one connection is bounded (256 KiB: a long query is
+/// parsed, and then refused by the application, rather than dropped unanswered).
+static inline struct MHD_Daemon *sks_start_loopback(uint16_t port, MHD_AccessHandlerCallback handler, void *context,
+                                                    MHD_NotifyConnectionCallback notify, MHD_RequestCompletedCallback completed) {
     struct sockaddr_in address;
     memset(&address, 0, sizeof address);
     address.sin_family = AF_INET;
@@ -23,9 +28,17 @@ static inline struct MHD_Daemon *sks_start_loopback(uint16_t port, MHD_AccessHan
     return MHD_start_daemon(MHD_USE_INTERNAL_POLLING_THREAD, port, NULL, NULL, handler, context,
                             MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&address,
                             MHD_OPTION_CONNECTION_LIMIT, (unsigned int)32,
-                            MHD_OPTION_CONNECTION_TIMEOUT, (unsigned int)30,
-                            MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)(64 * 1024),
+                            MHD_OPTION_CONNECTION_TIMEOUT, (unsigned int)10,
+                            MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)(256 * 1024),
+                            MHD_OPTION_NOTIFY_CONNECTION, notify, context,
+                            MHD_OPTION_NOTIFY_COMPLETED, completed, context,
                             MHD_OPTION_END);
+}
+
+/// The socket of a connection; -1 when unknown.
+static inline int sks_connection_fd(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+    return info ? info->connect_fd : -1;
 }
 
 /// The port the daemon listens on (useful after asking for port 0); 0 when unknown.
@@ -48,6 +61,7 @@ static inline int sks_bound_address(struct MHD_Daemon *daemon, char *out, size_t
 static inline enum MHD_ValueKind sks_header_kind(void) { return MHD_HEADER_KIND; }
 static inline enum MHD_ValueKind sks_query_kind(void) { return MHD_GET_ARGUMENT_KIND; }
 static inline enum MHD_ResponseMemoryMode sks_must_copy(void) { return MHD_RESPMEM_MUST_COPY; }
+static inline enum MHD_ConnectionNotificationCode sks_connection_started(void) { return MHD_CONNECTION_NOTIFY_STARTED; }
 
 /// The MHD_YES / MHD_NO results for Swift.
 static inline enum MHD_Result sks_yes(void) { return MHD_YES; }

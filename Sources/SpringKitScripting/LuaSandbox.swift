@@ -140,7 +140,13 @@ extension LuaState {
         local loaded = { string = string, table = table, math = math, utf8 = utf8,
                          coroutine = coroutine, os = os, io = io }
         local preload = {}
-        local match = string.match
+        local match, gsub, format, byte, find, sub = string.match, string.gsub, string.format, string.byte, string.find, string.sub
+        local loading = {}
+        -- A module name as messages show it: control bytes (a NUL would end the message) escaped.
+        local function shown(name)
+          return (gsub(name, "%c", function(c) return format("\\\\x%02X", byte(c)) end))
+        end
+        local sandboxWhere = "^%[springkit sandbox%]:%d+: "
         function require(name)
           if type(name) ~= "string" then
             error("bad argument #1 to 'require' (string expected, got " .. type(name) .. ")", 2)
@@ -151,13 +157,28 @@ extension LuaState {
           if open == nil then
             local lib = match(name, "^lib%.(.+)$")
             if lib then
-              error("module '" .. name .. "' not found: no lib/" .. lib .. ".lua beside the script (a library module is lib/NAME.lua, NAME of letters, digits and _)", 2)
+              error("module '" .. shown(name) .. "' not found: no lib/" .. shown(lib) .. ".lua beside the script (a library module is lib/NAME.lua, NAME of letters, digits and _)", 2)
             end
-            error("module '" .. name .. "' not found (scripts may require 'springkit', the standard modules, and 'lib.NAME' for lib/NAME.lua beside the script)", 2)
+            error("module '" .. shown(name) .. "' not found (scripts may require 'springkit', the standard modules, and 'lib.NAME' for lib/NAME.lua beside the script)", 2)
           end
-          module = open(name)
-          loaded[name] = module
-          return module
+          if loading[name] then
+            error("module '" .. shown(name) .. "' is required again while it loads (a require cycle)", 2)
+          end
+          loading[name] = true
+          local ok, result = pcall(open, name)
+          loading[name] = nil
+          if not ok then
+            -- A reason raised here (a file refused, say) is the require call's: name its line.
+            -- A reason without a place (a file refused: raised from Swift, raw) or placed in this
+            -- sandbox is the require call's: name the script's line.
+            if type(result) == "string" then
+              local bare = (gsub(result, sandboxWhere, ""))
+              if bare ~= result or not find(result, "^[^\\n]-:%d+: ") then error(bare, 2) end
+            end
+            error(result, 0)
+          end
+          loaded[name] = result
+          return result
         end
         return preload
         """

@@ -88,7 +88,7 @@ package enum AtomicFile {
                 _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
                 staged.append(.writeThrough(descriptor: descriptor, path: path, bytes: bytes))
             case .regular(let target, let existingMode):
-                guard destinations.insert(target).inserted else {
+                guard destinations.insert(AtomicFile.identity(of: target)).inserted else {
                     throw WriteError(description: "cannot write \(path): this run already writes that file")
                 }
                 let directory = (target as NSString).deletingLastPathComponent
@@ -233,6 +233,64 @@ package enum AtomicFile {
             case S_IFSOCK: return .device(kind: "a socket")
             default: throw refuse("not a regular file")
             }
+        }
+    }
+
+    /// What names one file whatever the spelling (`same.csv`, `./same.csv`, a link to it, a
+    /// hard link): the device and inode of an existing file, else the resolved directory and
+    /// the name, else the absolute path with `.` and `..` removed.
+    static func identity(of path: String) -> String {
+        var info = stat()
+        if stat(path, &info) == 0 { return "inode \(info.st_dev):\(info.st_ino)" }
+        let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        let directory = (absolute as NSString).deletingLastPathComponent, name = (absolute as NSString).lastPathComponent
+        if let resolved = realpath(directory, nil) {
+            defer { free(resolved) }
+            return "path " + String(cString: resolved) + "/" + name
+        }
+        return "path " + (absolute as NSString).standardizingPath
+    }
+
+    /// Where `path` leads once every symbolic link on the way is followed (the deepest
+    /// existing folder resolved, the rest appended), or nil when a link is dangling or the
+    /// path cannot be resolved.
+    static func resolvedLocation(of path: String) -> String? {
+        let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        var existing = absolute
+        var rest: [String] = []
+        while true {
+            var info = stat()
+            if lstat(existing, &info) == 0 {
+                guard let resolved = realpath(existing, nil) else { return nil }   // a dangling link
+                defer { free(resolved) }
+                var result = String(cString: resolved)
+                for component in rest.reversed() {
+                    guard component != ".." else { return nil }
+                    if component != "." && !component.isEmpty { result += (result.hasSuffix("/") ? "" : "/") + component }
+                }
+                return result
+            }
+            let parent = (existing as NSString).deletingLastPathComponent
+            guard parent != existing, !parent.isEmpty else { return nil }
+            rest.append((existing as NSString).lastPathComponent)
+            existing = parent
+        }
+    }
+
+    /// A file written on a repository's behalf (a golden, an artefact, a default output, a
+    /// saved parameters file), not named by the user: it must resolve inside `root` (the
+    /// script's folder, the current folder). A symbolic link anywhere on the way that leads
+    /// outside is refused with a reason, never written through.
+    package static func requireInside(_ path: String, root: String, what: String) throws {
+        guard let rootPath = resolvedLocation(of: root) else {
+            throw WriteError(description: "cannot write \(what) \(path): its folder \(root) cannot be resolved")
+        }
+        guard let location = resolvedLocation(of: path) else {
+            throw WriteError(description: "cannot write \(what) \(path): a symbolic link on the way leads nowhere (refused: files written on the repository's behalf stay inside it)")
+        }
+        let inside = rootPath == "/" || location == rootPath || location.hasPrefix(rootPath + "/")
+        guard inside else {
+            throw WriteError(description: "cannot write \(what) \(path): it resolves to \(location), outside \(root == "." ? "the current folder" : root) (a symbolic link leads out; files written on the repository's behalf stay inside it)")
         }
     }
 

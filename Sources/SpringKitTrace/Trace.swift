@@ -64,6 +64,28 @@ public struct Trace: Equatable, Sendable {
         }
     }
 
+    /// Removes the last row (none when the trace is empty).
+    public mutating func removeLastRow() {
+        guard rowCount > 0 else { return }
+        values.removeLast(columns.count)
+    }
+
+    /// Why the last row cannot follow the one before it, or nil when it can: rows go in
+    /// increasing (frame, id), both finite, as `simrun check` reads a golden back.
+    /// - Complexity: O(1).
+    public func lastRowOrderProblem() -> String? {
+        let n = rowCount
+        guard n > 0, columns.count >= 3 else { return nil }
+        let frame = value(row: n - 1, column: 0), id = value(row: n - 1, column: 2)
+        guard frame.isFinite, id.isFinite else { return "frame and id must be finite numbers" }
+        guard n > 1 else { return nil }
+        let before = (value(row: n - 2, column: 0), value(row: n - 2, column: 2))
+        if (frame, id) > before { return nil }
+        func key(_ f: Double, _ i: Double) -> String { "frame \(NumberFormat.shortest(f)), id \(NumberFormat.shortest(i))" }
+        return (frame, id) == before ? "repeats the previous row's \(key(frame, id)) (rows go in increasing (frame, id), as simrun check reads them back)"
+            : "\(key(frame, id)) comes after \(key(before.0, before.1)) (rows go in increasing (frame, id), as simrun check reads them back)"
+    }
+
     /// Appends one row from its parts without building an intermediate array.
     public mutating func append(frame: Int, t: Double, id: Int, _ rest: Double...) {
         precondition(rest.count + 3 == columns.count, "trace row has \(rest.count + 3) values for \(columns.count) columns")

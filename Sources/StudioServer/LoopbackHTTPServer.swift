@@ -54,24 +54,94 @@ public final class LoopbackHTTPServer {
     public private(set) var address = ""
     private var daemon: OpaquePointer?
     private let handler: (HTTPRequest) -> HTTPResponse
+    /// The Content-Security-Policy header of every response.
+    let contentSecurityPolicy: String
 
-    /// Starts listening on 127.0.0.1:`port` (0: a free port).
-    public init(port: UInt16, handler: @escaping (HTTPRequest) -> HTTPResponse) throws {
+    /// Open connections and when each began waiting for its request's headers (`nil`: the
+    /// request arrived and is being answered). A reaper shuts a connection down when its
+    /// headers have not all arrived `headerDeadline` seconds after it opened or after its
+    /// previous answer: clients that trickle their headers a byte at a time (each byte
+    /// resets libmicrohttpd's idle timeout) cannot hold every connection slot. While a
+    /// request is being answered (a script run) the clock of the others stands still.
+    private final class Connections: @unchecked Sendable {
+        private let lock = NSLock()
+        private var waiting: [OpaquePointer: (fd: Int32, since: UInt64?)] = [:]
+        private var busy = false
+        let headerDeadline: UInt64 = 5_000_000_000
+
+        func opened(_ connection: OpaquePointer, fd: Int32) { lock.withLock { waiting[connection] = (fd, DispatchTime.now().uptimeNanoseconds) } }
+        func closed(_ connection: OpaquePointer) { _ = lock.withLock { waiting.removeValue(forKey: connection) } }
+        func headersArrived(_ connection: OpaquePointer) { lock.withLock { waiting[connection]?.since = nil; busy = true } }
+        func answered(_ connection: OpaquePointer) {
+            lock.withLock {
+                busy = false
+                let now = DispatchTime.now().uptimeNanoseconds
+                // The others waited on this answer: their clock starts again now.
+                for (key, value) in waiting where value.since != nil || key == connection { waiting[key]?.since = now }
+            }
+        }
+        func reap() {
+            lock.withLock {
+                guard !busy else { return }
+                let now = DispatchTime.now().uptimeNanoseconds
+                for (key, value) in waiting {
+                    guard let since = value.since, now - since > headerDeadline else { continue }
+                    shutdown(value.fd, Int32(SHUT_RDWR))
+                    waiting[key]?.since = UInt64.max / 2   // once
+                }
+            }
+        }
+    }
+    private let connections = Connections()
+    private var reaper: DispatchSourceTimer?
+
+    /// At most this many query arguments; more are refused with 414 and the reason.
+    public static let maximumQueryArguments = 64
+
+    /// Starts listening on 127.0.0.1:`port` (0: a free port). `contentSecurityPolicy` goes
+    /// out with every response (default: nothing may run or load).
+    public init(port: UInt16, contentSecurityPolicy: String = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+                handler: @escaping (HTTPRequest) -> HTTPResponse) throws {
         self.handler = handler
+        self.contentSecurityPolicy = contentSecurityPolicy
         let context = Unmanaged.passUnretained(self).toOpaque()
-        guard let daemon = sks_start_loopback(port, LoopbackHTTPServer.accessHandler, context) else {
+        guard let daemon = sks_start_loopback(port, LoopbackHTTPServer.accessHandler, context,
+                                              LoopbackHTTPServer.notifyConnection, LoopbackHTTPServer.requestCompleted) else {
             throw StartError(description: port == 0 ? "cannot listen on 127.0.0.1" : "cannot listen on 127.0.0.1:\(port) (is the port in use?)")
         }
         self.daemon = daemon
         self.port = sks_bound_port(daemon)
         var text = [CChar](repeating: 0, count: 64)
         if sks_bound_address(daemon, &text, text.count) == 0 { address = String(cString: text) }
+        let timer = DispatchSource.makeTimerSource(queue: DispatchQueue.global())
+        let connections = self.connections
+        timer.schedule(deadline: .now() + 0.25, repeating: 0.25)
+        timer.setEventHandler { connections.reap() }
+        timer.resume()
+        reaper = timer
+    }
+
+    private static let notifyConnection: MHD_NotifyConnectionCallback = { context, connection, _, code in
+        guard let context, let connection else { return }
+        let server = Unmanaged<LoopbackHTTPServer>.fromOpaque(context).takeUnretainedValue()
+        if code == sks_connection_started() {
+            server.connections.opened(connection, fd: sks_connection_fd(connection))
+        } else {
+            server.connections.closed(connection)
+        }
+    }
+
+    private static let requestCompleted: MHD_RequestCompletedCallback = { context, connection, _, _ in
+        guard let context, let connection else { return }
+        Unmanaged<LoopbackHTTPServer>.fromOpaque(context).takeUnretainedValue().connections.answered(connection)
     }
 
     deinit { stop() }
 
     /// Stops listening; waits for the request being served.
     public func stop() {
+        reaper?.cancel()
+        reaper = nil
         if let daemon { MHD_stop_daemon(daemon) }
         daemon = nil
     }
@@ -91,11 +161,12 @@ public final class LoopbackHTTPServer {
             return sks_yes()
         }
         let server = Unmanaged<LoopbackHTTPServer>.fromOpaque(context).takeUnretainedValue()
+        server.connections.headersArrived(connection)
         var request = HTTPRequest(method: method.map { String(cString: $0) } ?? "", path: url.map { String(cString: $0) } ?? "/")
         request.hasBody = connectionState.pointee == seenBody
         request.headers = pairs(connection, sks_header_kind())
         request.query = pairs(connection, sks_query_kind())
-        let answer = server.handler(request)
+        let answer = refusal(request) ?? server.handler(request)
         return answer.body.withUnsafeBufferPointer { bytes -> MHD_Result in
             let response = MHD_create_response_from_buffer(bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress),
                                                            sks_must_copy())
@@ -104,20 +175,37 @@ public final class LoopbackHTTPServer {
             let headers = [("Content-Type", answer.contentType), ("Cache-Control", "no-store"),
                            ("X-Content-Type-Options", "nosniff"), ("Referrer-Policy", "no-referrer"),
                            ("X-Frame-Options", "DENY"),
-                           ("Content-Security-Policy", "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'")]
+                           ("Content-Security-Policy", server.contentSecurityPolicy)]
             for (name, value) in headers { _ = MHD_add_response_header(response, name, value) }
             return MHD_queue_response(connection, UInt32(answer.status), response)
         }
     }
 
+    /// What the server refuses before the application sees it: too many query arguments,
+    /// a NUL byte (`%00`) in a name or value (a C string would end there: `0.55%00junk` read
+    /// as 0.55).
+    static func refusal(_ request: HTTPRequest) -> HTTPResponse? {
+        if request.query.count > maximumQueryArguments {
+            return .text(414, "refused: too many query arguments (\(request.query.count); at most \(maximumQueryArguments))")
+        }
+        if request.query.contains(where: { $0.name.utf8.contains(0) || $0.value.utf8.contains(0) })
+            || request.headers.contains(where: { $0.name.utf8.contains(0) || $0.value.utf8.contains(0) }) {
+            return .text(400, "refused: a NUL byte (%00) in a query argument or header")
+        }
+        return nil
+    }
+
+    /// Names and values with their lengths, so a NUL inside one is kept (and refused).
     private static func pairs(_ connection: OpaquePointer, _ kind: MHD_ValueKind) -> [(name: String, value: String)] {
         final class Box { var items: [(name: String, value: String)] = [] }
         let box = Box()
         let pointer = Unmanaged.passUnretained(box).toOpaque()
-        _ = MHD_get_connection_values(connection, kind, { context, _, key, value in
+        _ = MHD_get_connection_values_n(connection, kind, { context, _, key, keySize, value, valueSize in
             guard let context, let key else { return sks_yes() }
             let box = Unmanaged<Box>.fromOpaque(context).takeUnretainedValue()
-            box.items.append((String(cString: key), value.map { String(cString: $0) } ?? ""))
+            let name = String(decoding: UnsafeRawBufferPointer(start: key, count: keySize), as: UTF8.self)
+            let text = value.map { String(decoding: UnsafeRawBufferPointer(start: $0, count: valueSize), as: UTF8.self) } ?? ""
+            box.items.append((name, text))
             return sks_yes()
         }, pointer)
         return withExtendedLifetime(box) { box.items }

@@ -14,10 +14,14 @@ public final class Studio {
         /// Where "save" writes the params file: `out/NAME.params` (relative to the current
         /// directory, as `simrun tune` saves) unless given.
         public var savePath: String
+        /// The save path is the default one, written on the repository's behalf: it must
+        /// resolve inside the current folder (a link leading out is refused).
+        public var confinesSave: Bool
 
         public init(script: String, options: ScriptOptions, savePath: String? = nil) {
             self.script = script; self.options = options
             self.savePath = savePath ?? SavedParameters.defaultPath(script: script)
+            self.confinesSave = savePath == nil
         }
     }
 
@@ -73,19 +77,52 @@ public final class Studio {
         request.query.filter { $0.name != "token" }
     }
 
-    /// One run at `values` (text, validated like `--param`).
+    /// One run at `values` (text, validated like `--param`), watched as `simrun SCRIPT` is:
+    /// the run goes on a thread of its own, and one that is still going a second past
+    /// `--timeout` (stuck where no check reaches, such as C code in a pattern match) is left
+    /// behind and answered with the reason, so the server keeps serving and a signal still
+    /// stops it. While `maximumStuckRuns` runs are stuck, no further run starts.
     func run(_ values: [(name: String, value: String)]) throws -> ScriptRun {
         var options = configuration.options
         options.output = nil
+        options.onHardTimeout = nil
         for (name, value) in values { try options.parameters.addOverride("\(name)=\(value)") }
-        return try ScriptRunner.run(path: configuration.script, options: options)
+        guard stuckRuns.count < Self.maximumStuckRuns else {
+            throw StudioError(description: "\(configuration.script): \(stuckRuns.count) runs are stuck past --timeout (C code such as a pattern match); restart the studio")
+        }
+        let timeout = options.limits.timeout
+        final class Outcome: @unchecked Sendable { var result: Result<ScriptRun, Error>? }
+        let outcome = Outcome()
+        let done = DispatchSemaphore(value: 0)
+        let script = configuration.script
+        guard let thread = WorkerThread({
+            outcome.result = Result { try ScriptRunner.run(path: script, options: options) }
+            done.signal()
+        }) else {
+            throw StudioError(description: "\(script): the system refused a thread for the run")
+        }
+        let limit: DispatchTime = timeout > 0 && timeout.isFinite ? .now() + min(timeout + 1, 1e9) : .distantFuture
+        guard done.wait(timeout: limit) == .success else {
+            stuckRuns.append(thread)
+            throw StudioError(description: "\(script): timed out after \(NumberFormat.human(timeout)) s of wall-clock time, stuck where no check reaches (C code such as a pattern match; raise it with --timeout)")
+        }
+        thread.join()
+        return try outcome.result!.get()
     }
+
+    /// Runs still going past their hard deadline, left behind (they cannot be unwound).
+    private var stuckRuns: [WorkerThread] = []
+    static let maximumStuckRuns = 2
+
+    /// A studio run that could not be answered with a result.
+    struct StudioError: Error, CustomStringConvertible { var description: String }
 
     /// Writes `values` (validated by a run) as the params file, atomically; returns its path.
     func save(_ values: [(name: String, value: String)]) throws -> String {
         let run = try self.run(values)
         let text = SavedParameters.text(tool: "studio", script: configuration.script,
                                         values: run.parameters.declarations.map { ($0.name, $0.value) })
+        if configuration.confinesSave { try AtomicFile.requireInside(configuration.savePath, root: ".", what: "saved parameters") }
         try AtomicFile.write(text, to: configuration.savePath)
         return configuration.savePath
     }

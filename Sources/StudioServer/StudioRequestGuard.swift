@@ -40,12 +40,19 @@ public struct StudioRequestGuard: Sendable {
     }
 
     /// Compares without stopping at the first difference, so timing tells nothing of the token.
-    static func constantTimeEqual(_ a: String, _ b: String) -> Bool {
+    static func constantTimeEqual(_ a: String, _ b: String) -> Bool { comparison(a, b).equal }
+
+    /// The comparison and how many byte positions it read: always the longer string's
+    /// length, wherever the first difference lies (what the tests check; an early exit
+    /// would read fewer).
+    static func comparison(_ a: String, _ b: String) -> (equal: Bool, positionsRead: Int) {
         let x = Array(a.utf8), y = Array(b.utf8)
         var difference = UInt8(x.count == y.count ? 0 : 1)
+        var read = 0
         for i in 0..<max(x.count, y.count) {
             difference |= (i < x.count ? x[i] : 0) ^ (i < y.count ? y[i] : 0)
+            read += 1
         }
-        return difference == 0
+        return (difference == 0, read)
     }
 }

@@ -31,7 +31,11 @@ enum CheckCommand {
     /// Everything printed before the closing line, kept for the JUnit file's system-out.
     final class Console {
         private(set) var text = ""
-        func line(_ line: String) {
+        /// One line, with control characters shown escaped: a script's file name, an expectation's
+        /// name or a message holding a line break, a carriage return or a terminal escape cannot
+        /// start a line of its own (a `::error` workflow command) nor repaint one (FAIL as PASS).
+        func line(_ raw: String) {
+            let line = VisibleText.escaped(raw)
             print(line)
             text += line + "\n"
         }
@@ -68,7 +72,7 @@ enum CheckCommand {
         let environment = ProcessInfo.processInfo.environment
         let policy = GoldenUpdatePolicy(explicitUpdate: explicitUpdate, environment: environment)
         options.update = policy.update
-        if let warning = policy.warning { FileHandle.standardError.write(Data((warning + "\n").utf8)) }
+        if let warning = policy.warning { StandardError.write(warning + "\n") }
         let annotate = environment["GITHUB_ACTIONS"] == "true"
         // `--param damping=0.5 frequency=2` leaves `frequency=2` as a path.
         for path in paths {
@@ -93,7 +97,7 @@ enum CheckCommand {
         // Scripts run two at a time on two or more cores; lines come out in script order.
         let jobs = min(2, ProcessInfo.processInfo.activeProcessorCount)
         try GoldenCheck.checkAll(scripts, options: options, jobs: jobs) { k, checked in
-            if scripts.count > 3 && isatty(2) != 0 { FileHandle.standardError.write(Data("[\(k + 1)/\(scripts.count)] \(checked.script)\n".utf8)) }
+            if scripts.count > 3 && isatty(2) != 0 { StandardError.write("[\(k + 1)/\(scripts.count)] \(VisibleText.escaped(checked.script))\n") }
             var outcome = checked
             let detail = CheckOutput.reportLines(outcome)
             console.line(CheckOutput.line(outcome, timings: timings))
@@ -101,7 +105,7 @@ enum CheckCommand {
             for text in detail { console.line("         " + text) }
             var written: [String] = []
             if outcome.newTrace != nil || outcome.expectations.contains(where: { !$0.result.passed }) {
-                written = try CheckOutput.writeArtifacts(&outcome, directory: artifacts ?? "out/check")
+                written = try CheckOutput.writeArtifacts(&outcome, directory: artifacts ?? "out/check", confined: artifacts == nil)
                 if !written.isEmpty { console.line("         artefacts: " + written.joined(separator: ", ")) }
             }
             for expectation in outcome.expectations { console.line(CheckOutput.line(expectation, script: outcome.script)) }
@@ -131,7 +135,7 @@ enum CheckCommand {
         }
         let tally = CheckTally(cases)
         print(tally.summaryLine)
-        for message in badInput { FileHandle.standardError.write(Data("simrun: check: \(VisibleText.escaped(message))\n".utf8)) }
+        for message in badInput { StandardError.write("simrun: check: \(VisibleText.escaped(message))\n") }
         return tally.exitStatus
     }
 }

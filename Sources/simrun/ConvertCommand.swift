@@ -63,8 +63,16 @@ enum ConvertCommand {
                 print("\(name)(cannot express this spring)")
                 continue
             }
-            print(name + convention.keys.map { "\($0)=\(NumberFormat.human(converted[$0]!, decimals: digits))" }.joined(separator: " "))
+            print(name + convention.keys.map { "\($0)=\(shown(converted[$0]!, digits: digits))" }.joined(separator: " "))
         }
         return 0
+    }
+
+    /// A value with `digits` decimals; one too small for them (a response of 6e-154 s) in
+    /// significant digits rather than as a 0 it is not.
+    static func shown(_ value: Double, digits: Int) -> String {
+        let text = NumberFormat.human(value, decimals: digits)
+        guard value != 0, text == "0" || text == "-0" else { return text }
+        return NumberFormat.significant(value, digits: max(digits, 1))
     }
 }

@@ -87,20 +87,46 @@ enum MergeCommand {
     private static func finishJUnit(_ shards: [JUnitReport.Parsed], output: String?) throws -> Int32 {
         let merged = JUnitReport.merge(shards)
         if let output { try AtomicFile.write(merged, to: output) }
-        print(JUnitReport.unescape(shards.map(\.escapedSystemOut).joined()), terminator: "")
+        // The shards' output, each line with its control characters shown escaped (a shard file
+        // is input: it could hold a terminal escape or a line break inside a line).
+        let output = JUnitReport.unescape(shards.map(\.escapedSystemOut).joined())
+        print(output.split(separator: "\n", omittingEmptySubsequences: false).map { VisibleText.escaped(String($0)) }.joined(separator: "\n"), terminator: "")
         let tally = CheckTally(shards.flatMap(\.cases).map(\.kind))
         print(tally.summaryLine)
         for message in shards.flatMap(\.errorMessages) {
-            FileHandle.standardError.write(Data("simrun: check: \(VisibleText.escaped(message))\n".utf8))
+            StandardError.write("simrun: check: \(VisibleText.escaped(message))\n")
         }
         return tally.exitStatus
+    }
+
+    /// Every shard 1…n once, all of one n; a file written without --shard only alone.
+    private static func checkSweepShards(_ shards: [(shard: Shard?, path: String)]) throws {
+        if shards.count == 1 && shards[0].shard == nil { return }
+        if let unmarked = shards.first(where: { $0.shard == nil }) {
+            throw UsageError("merge: \(unmarked.path) is not a shard (written without --shard i/n)")
+        }
+        let count = shards[0].shard!.count
+        if let other = shards.first(where: { $0.shard!.count != count }) {
+            throw UsageError("merge: \(other.path) is shard \(other.shard!.text), \(shards[0].path) is of \(count)")
+        }
+        var byIndex: [Int: String] = [:]
+        for s in shards {
+            if let earlier = byIndex[s.shard!.index] { throw UsageError("merge: \(earlier) and \(s.path) are both shard \(s.shard!.text)") }
+            byIndex[s.shard!.index] = s.path
+        }
+        let missing = (1...count).filter { byIndex[$0] == nil }
+        guard missing.isEmpty else {
+            throw UsageError("merge: shard\(missing.count > 1 ? "s" : "") \(missing.map { "\($0)/\(count)" }.joined(separator: ", ")) missing")
+        }
     }
 
     private static func mergeSweep(_ files: [(path: String, text: String)], output: String?, descending: Bool) throws -> Int32 {
         var header: [String]?
         var rows: [SweepTable.Row] = []
+        var shards: [(shard: Shard?, path: String)] = []
         for (path, text) in files {
-            let part = try SweepTable.parse(text, path: path)
+            let part = try SweepTable.parseShard(text, path: path)
+            shards.append((part.shard, path))
             if let header, header != part.header {
                 throw UsageError("merge: \(path) has columns \(part.header.joined(separator: ",")), \(files[0].path) has \(header.joined(separator: ","))")
             }
@@ -108,6 +134,7 @@ enum MergeCommand {
             rows += part.rows
         }
         guard let header else { throw UsageError("merge: no files given") }
+        try checkSweepShards(shards)
         // Grid order is the parameter values' order (every axis ascending, the first slowest);
         // ranking from there breaks ties exactly as one run does.
         rows.sort { $0.values.lexicographicallyPrecedes($1.values) }

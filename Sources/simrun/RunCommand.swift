@@ -44,17 +44,20 @@ enum RunCommand {
         var written: [String] = []
         if let trace = run.trace {
             let path = tracePath ?? "out/\(name).\(jsonLines ? "jsonl" : "csv")"
+            if tracePath == nil { try AtomicFile.requireInside(path, root: ".", what: "trace") }
             let csv = TraceCSV.bytes(trace)
             try outputs.add(jsonLines ? TraceCSV.jsonLinesBytes(trace) : csv, to: path)
             written.append("trace: \(path) (\(trace.rowCount) rows, hash \(DeterminismHash.hex(DeterminismHash.of(csv: csv))))")
         }
         if let report = run.report {
             let path = reportPath ?? "out/\(name).html"
+            if reportPath == nil { try AtomicFile.requireInside(path, root: ".", what: "report") }
             try outputs.add(HTMLReport.bytes(report), to: path)
             written.append("report: \(path) (\(report.frames.count) frames)")
         }
         for (k, svg) in run.images.enumerated() {
             let path = "\(imagesDirectory ?? "out")/\(name)-\(k + 1).svg"
+            if imagesDirectory == nil { try AtomicFile.requireInside(path, root: ".", what: "image") }
             try outputs.add(svg, to: path)
             written.append("image: \(path)")
         }

@@ -35,7 +35,7 @@ enum ScriptOptionFlags {
             // Nothing has been written yet (outputs are written after a run returns), and the
             // stuck thread cannot be unwound: report and leave at once, without exit handlers.
             fflush(stdout)
-            FileHandle.standardError.write(Data(("simrun: " + reason + "\n").utf8))
+            StandardError.write("simrun: " + VisibleText.escaped(reason) + "\n")
             _exit(2)
         }
         return options

@@ -28,7 +28,10 @@ enum StudioCommand {
 
     static func run(_ arguments: [String]) throws -> Int32 {
         var args = CommandLineArguments(arguments, command: "studio")
-        var options = ScriptOptions()
+        // The limits of plain runs: --timeout (default 60 s) for every run; a first run stuck
+        // where no check reaches ends the command with exit 2, later ones are answered with
+        // the reason (Studio.run).
+        var options = ScriptOptionFlags.defaults()
         var port: UInt16 = 0
         var open = true
         var savePath: String?
@@ -65,7 +68,7 @@ enum StudioCommand {
         let requestGuard = GuardBox(StudioRequestGuard(token: token, port: 0))
         let server: LoopbackHTTPServer
         do {
-            server = try LoopbackHTTPServer(port: port) { request in
+            server = try LoopbackHTTPServer(port: port, contentSecurityPolicy: PlayerPage.studioPolicy + "; frame-ancestors 'none'") { request in
                 requestGuard.value.refusal(for: request) ?? studio.handle(request)
             }
         } catch let error as LoopbackHTTPServer.StartError {
@@ -80,7 +83,15 @@ enum StudioCommand {
 
         var received: Int32 = 0
         sigwait(&signals, &received)
-        server.stop()
+        // Stopping waits for the request being served; a run stuck in C never ends, so the
+        // wait is bounded and the process leaves without it.
+        let stopped = DispatchSemaphore(value: 0)
+        let stopper = WorkerThread { server.stop(); stopped.signal() }
+        if stopper == nil || stopped.wait(timeout: .now() + 3) != .success {
+            print("studio: stopped (a script run still going was abandoned)")
+            fflush(stdout)
+            _exit(0)
+        }
         print("studio: stopped")
         return 0
     }
@@ -103,7 +114,7 @@ enum StudioCommand {
         let opener = ["/usr/bin/xdg-open", "/usr/local/bin/xdg-open", "/bin/xdg-open"].first { FileManager.default.isExecutableFile(atPath: $0) }
         #endif
         guard let opener, FileManager.default.isExecutableFile(atPath: opener) else {
-            FileHandle.standardError.write(Data("studio: no xdg-open to start a browser: open the URL above yourself (or pass --no-open)\n".utf8))
+            StandardError.write("studio: no xdg-open to start a browser: open the URL above yourself (or pass --no-open)\n")
             return
         }
         let process = Process()
@@ -112,7 +123,7 @@ enum StudioCommand {
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         do { try process.run() } catch {
-            FileHandle.standardError.write(Data("studio: could not start \(opener): open the URL above yourself\n".utf8))
+            StandardError.write("studio: could not start \(opener): open the URL above yourself\n")
         }
     }
 }

@@ -75,10 +75,10 @@ enum SweepCommand {
         // Progress only on a terminal (one line, redrawn): redirected, stderr holds nothing but
         // a failure's `simrun: …` reason.
         let points = Sweep.run(script: script, axes: axes, base: options, jobs: jobs, only: block) { done, total in
-            if terminal { FileHandle.standardError.write(Data("\rsweep: \(done)/\(total) points".utf8)) }
+            if terminal { StandardError.write("\rsweep: \(done)/\(total) points") }
         }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-        if terminal { FileHandle.standardError.write(Data("\n".utf8)) }
+        if terminal { StandardError.write("\n") }
         let values = Sweep.metricValues(points, named: metric)
         guard values.contains(where: { $0 != nil }) || (shard != nil && points.allSatisfy { $0.failure == nil }) else {
             let seen = Set(points.flatMap { $0.metrics.map(\.name) }).sorted()
@@ -98,11 +98,14 @@ enum SweepCommand {
             throw UsageError("sweep: \(failed.count) of \(total) points failed, nothing written; the first, at \(at): \(TextLines.singleLine(first.failure ?? ""))")
         }
         let csvOut = csvPath ?? "out/\(name)-sweep.csv"
+        if csvPath == nil { try AtomicFile.requireInside(csvOut, root: ".", what: "sweep CSV") }
         let outputs = AtomicFile.Batch()
-        try outputs.add(csv, to: csvOut)
+        // A shard's CSV says which shard it is, so merge can tell a missing one.
+        try outputs.add((shard.map { SweepTable.shardLine($0) + "\n" } ?? "") + csv, to: csvOut)
         var written = [csvOut]
         if axes.count <= 2 && shard == nil {
             let svgOut = svgPath ?? "out/\(name)-sweep.svg"
+            if svgPath == nil { try AtomicFile.requireInside(svgOut, root: ".", what: "sweep SVG") }
             let x = axes[0], y = axes.count > 1 ? axes[1] : nil
             let svg = SVGHeatmap.render(xName: x.name, xValues: x.values, yName: y?.name, yValues: y?.values ?? [],
                                         metricName: metric) { c, r in

@@ -65,6 +65,7 @@ enum TuneCommand {
                 case .save:
                     let path = state.savePath
                     do {
+                        if savePath == nil { try AtomicFile.requireInside(path, root: ".", what: "saved parameters") }
                         try AtomicFile.write(state.paramsFileText, to: path)
                         state.saved = state.run
                         state.message = "saved \(path) (use: simrun \(script) --params \(path))"
@@ -74,6 +75,7 @@ enum TuneCommand {
                 case .export:
                     let path = state.exportPath
                     do {
+                        try AtomicFile.requireInside(path, root: ".", what: "export")
                         try AtomicFile.write(state.exportText ?? "", to: path)
                         state.message = "exported \(path)"
                     } catch {

@@ -12,8 +12,8 @@ AtomicFile.temporaryMarker = ".simrun-tmp-"
 func fail(_ message: String, detail: String = "") -> Never {
     fflush(stdout)
     // One line whatever the message holds: line breaks and control bytes are shown escaped.
-    FileHandle.standardError.write(Data(("simrun: " + VisibleText.escaped(message) + "\n").utf8))
-    if !detail.isEmpty { FileHandle.standardError.write(Data((detail + "\n").utf8)) }
+    StandardError.write("simrun: " + VisibleText.escaped(message) + "\n")
+    if !detail.isEmpty { StandardError.write(detail + "\n") }
     exit(2)
 }
 
@@ -65,7 +65,7 @@ do {
     fail("\(error)")
 }
 if fflush(stdout) != 0 || ferror(stdout) != 0 {
-    FileHandle.standardError.write(Data("simrun: cannot write standard output: \(String(cString: strerror(errno)))\n".utf8))
+    StandardError.write("simrun: cannot write standard output: \(String(cString: strerror(errno)))\n")
     exit(2)
 }
 exit(status)

@@ -14,22 +14,29 @@ import SpringKitMotion
 final class Box2DPeerTests: XCTestCase {
     static let tolerance = 2e-4
 
-    /// Builds bench/NAME.cpp; skips when Box2D or a C++ compiler is missing.
+    /// Builds bench/NAME.cpp; skips when Box2D is missing (a failure in CI); a compile
+    /// failure with the headers present fails the test with the compiler's message.
     static func peerExecutable(_ name: String = "box2d_peer") throws -> URL {
         let headers = ["/usr/include/box2d/box2d.h", "/opt/homebrew/include/box2d/box2d.h", "/usr/local/include/box2d/box2d.h"]
         guard let header = headers.first(where: FileManager.default.fileExists) else {
-            throw XCTSkip("Box2D 2.4.1 headers not installed (tools/install-deps --test installs them)")
+            throw unavailable("Box2D 2.4.1 headers not installed (tools/install-deps --test installs them)")
         }
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("springkit-\(name)-\(ProcessInfo.processInfo.processIdentifier)")
         let prefix = URL(fileURLWithPath: header).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let process = Process()
+        let errors = Pipe()
+        process.standardError = errors
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["c++", "-O2", "-std=c++17", "-I", prefix.appendingPathComponent("include").path,
                              repositoryRoot.appendingPathComponent("bench/\(name).cpp").path,
                              "-L", prefix.appendingPathComponent("lib").path, "-lbox2d", "-o", output.path]
         try process.run()
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw XCTSkip("could not build the Box2D peer (c++ exited \(process.terminationStatus))") }
+        // A compile failure is a failure: the headers are there, so the peer must build.
+        guard process.terminationStatus == 0 else {
+            throw UnavailableInCI(reason: "could not build bench/\(name).cpp (c++ exited \(process.terminationStatus)): \(message.prefix(2000))")
+        }
         return output
     }
 

@@ -11,6 +11,15 @@ import SpringKitSim
 final class HostileInputTests: XCTestCase {
     static let batteryRoot = repositoryRoot.appendingPathComponent("Tests/Hostile")
 
+    /// Every Lua case states what it expects: its exit status, and for exit 2 the reason
+    /// (text of the first stderr line). A case that checks only "no crash" passes whatever
+    /// reason a regression gives.
+    func testEveryLuaCaseStatesItsExitAndReason() throws {
+        let cases = try HostileCase.all(in: Self.batteryRoot).filter { $0.script != nil }
+        let silent = cases.filter { $0.expectedStatus == nil || ($0.expectedStatus == 2 && ($0.expectedReason ?? "").isEmpty) }
+        XCTAssertEqual(silent.map(\.name), [], "cases without --! exit (and, for exit 2, --! stderr)")
+    }
+
     func testEveryHostileCaseKeepsTheExitStatusPromise() throws {
         var cases = try HostileCase.all(in: Self.batteryRoot)
         XCTAssertGreaterThanOrEqual(cases.count, 100, "the battery lost its cases")

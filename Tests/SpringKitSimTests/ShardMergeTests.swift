@@ -45,7 +45,7 @@ final class ShardMergeTests: XCTestCase {
     func testThreeShardsThroughGNUParallelMergeToOneRunsBytes() throws {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/parallel") || FileManager.default.isExecutableFile(atPath: "/opt/homebrew/bin/parallel")
             || FileManager.default.isExecutableFile(atPath: "/usr/local/bin/parallel") else {
-            throw XCTSkip("GNU parallel is not installed (tools/install-deps --test installs it)")
+            throw unavailable("GNU parallel is not installed (tools/install-deps --test installs it)")
         }
         // One run.
         XCTAssertEqual(try shell("simrun check scripts --no-timings --junit one.xml > one.out"), 0)
@@ -117,10 +117,14 @@ final class ShardMergeTests: XCTestCase {
         XCTAssertEqual(try read("merged.csv"), try read("one.csv"))
         XCTAssertEqual(merged.stdout.split(separator: "\n").dropLast(), one.stdout.split(separator: "\n").dropLast())
         XCTAssertEqual(merged.stdout.split(separator: "\n").last, "14 points from 3 files; wrote merged.csv")
-        // Overlapping inputs are refused; a sweep with a failing point writes nothing to merge.
-        let twice = try Simrun.run(["merge", "p1.csv", "p1.csv"], in: directory)
+        // Overlapping inputs are refused (a shard's CSV names its shard, so one given twice is
+        // told as such, and a part of the shards is refused); a sweep with a failing point
+        // writes nothing to merge.
+        let twice = try Simrun.run(["merge", "p1.csv", "p1.csv", "p2.csv", "p3.csv"], in: directory)
         XCTAssertEqual(twice.status, 2)
-        XCTAssertTrue(twice.stderr.contains("is in more than one file"), twice.stderr)
+        XCTAssertTrue(twice.stderr.contains("p1.csv and p1.csv are both shard 1/3"), twice.stderr)
+        let part = try Simrun.run(["merge", "p1.csv", "p2.csv"], in: directory)
+        XCTAssertEqual(part.stderr, "simrun: merge: shard 3/3 missing\n")
         try writeFile(directory, "scripts/s.lua", "local sk = require \"springkit\"\nlocal d = sk.param(\"d\", 0)\nif d > 1 then error(\"no\") end\nsk.metric(\"m\", d)\n")
         let failing = try Simrun.run(["sweep", "scripts/s.lua", "--param", "d=0:3:1", "--shard", "2/2", "--csv", "f.csv"], in: directory)
         XCTAssertEqual(failing.status, 2)

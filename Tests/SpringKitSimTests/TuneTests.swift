@@ -46,9 +46,16 @@ final class TuneTests: XCTestCase {
     }
 
     func testRenderingIsAPureFunctionOfState() throws {
-        let s = try state()
-        let a = TuneScreen.render(s, columns: 120, rows: 40), b = TuneScreen.render(s, columns: 120, rows: 40)
+        // Two states built apart (two runs of the script) draw the same screen; other states
+        // (another selection, another value) draw another: a renderer reading anything but
+        // its state (a clock, a counter), or ignoring the state, fails here.
+        let s = try state(), t = try state()
+        let a = TuneScreen.render(s, columns: 120, rows: 40), b = TuneScreen.render(t, columns: 120, rows: 40)
         XCTAssertEqual(a, b)
+        var moved = s
+        XCTAssertEqual(moved.press("down"), .redraw)
+        XCTAssertNotEqual(TuneScreen.render(moved, columns: 120, rows: 40), a, "another selection, another screen")
+        XCTAssertNotEqual(TuneScreen.render(try state(["damping=0.2"]), columns: 120, rows: 40), a, "another run, another screen")
         XCTAssertEqual(a.count, 40)
         XCTAssertTrue(a.allSatisfy { $0.count == 120 }, "every line is exactly the terminal's width")
         let text = a.joined(separator: "\n")
@@ -234,7 +241,7 @@ final class TuneTests: XCTestCase {
     /// server and removes the directory.
     private func inTerminal(_ body: (URL) throws -> Void) throws {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux") else {
-            throw XCTSkip("tmux is not installed (tools/install-deps --ci installs it)")
+            throw unavailable("tmux is not installed (tools/install-deps --ci installs it)")
         }
         let directory = try makeTemporaryDirectory()
         defer {

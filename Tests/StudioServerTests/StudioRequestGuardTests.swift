@@ -38,6 +38,23 @@ final class StudioRequestGuardTests: XCTestCase {
         }
     }
 
+    /// The token comparison reads every position whatever the first difference: a wrong
+    /// first byte costs what a wrong last byte costs (an early exit would read 1 against 32).
+    func testTheTokenComparisonReadsEveryPositionWhereverItDiffers() {
+        let token = check.token
+        var lastWrong = Array(token.utf8)
+        lastWrong[lastWrong.count - 1] ^= 1
+        let late = String(decoding: lastWrong, as: UTF8.self)
+        let early = "x" + token.dropFirst()
+        for (given, expected) in [(token, true), (early, false), (late, false)] {
+            let result = StudioRequestGuard.comparison(given, token)
+            XCTAssertEqual(result.equal, expected, given)
+            XCTAssertEqual(result.positionsRead, token.utf8.count, "\(given): every position read")
+        }
+        XCTAssertEqual(StudioRequestGuard.comparison("", token).positionsRead, token.utf8.count, "a short guess reads the whole token too")
+        XCTAssertEqual(StudioRequestGuard.comparison(token + "extra", token).positionsRead, token.utf8.count + 5)
+    }
+
     func testConstantTimeEqual() {
         XCTAssertTrue(StudioRequestGuard.constantTimeEqual("abc", "abc"))
         XCTAssertFalse(StudioRequestGuard.constantTimeEqual("abc", "abd"))

@@ -65,7 +65,7 @@ package enum ComparisonPage {
         json += "\"frames\":[\(frames.map(number).joined(separator: ","))],\"t\":[\(times.map(number).joined(separator: ","))],"
         json += "\"golden\":[\(goldenRows.joined(separator: ","))],\"new\":[\(newRows.joined(separator: ","))],"
         json += "\"divergence\":[\(divergence.joined(separator: ","))],\"only\":[\(onlyOne.map(String.init).joined(separator: ","))],\"thinned\":\(thin)}"
-        return page.replacingOccurrences(of: "__TITLE__", with: escapeHTML(title))
+        return page.replacingOccurrences(of: "__POLICY__", with: policyElement).replacingOccurrences(of: "__TITLE__", with: escapeHTML(title))
             .replacingOccurrences(of: "__DATA__", with: json.replacingOccurrences(of: "</", with: "<\\/"))
     }
 
@@ -78,13 +78,16 @@ package enum ComparisonPage {
 
     private static func number(_ value: Double) -> String { value.isFinite ? NumberFormat.shortest(value) : "null" }
 
+    /// Only the page's own script runs (its hash).
+    static let policyElement = ContentSecurityPolicy.metaElement(scripts: ContentSecurityPolicy.inlineScripts(of: page))
+
     private static func escapeHTML(_ text: String) -> String {
         text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
     }
 
     private static let page = #"""
     <!DOCTYPE html>
-    <html lang="en"><head><meta charset="utf-8"><title>__TITLE__ — golden vs new run</title>
+    <html lang="en"><head><meta charset="utf-8">__POLICY__<title>__TITLE__ — golden vs new run</title>
     <style>
     body{font:14px -apple-system,system-ui,sans-serif;margin:16px;color:#222;background:#fafafa}
     canvas{background:#fff;border:1px solid #ccc;display:block}

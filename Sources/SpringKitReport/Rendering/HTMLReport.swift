@@ -19,6 +19,7 @@ public enum HTMLReport {
             switch part {
             case .text(let text): out.write(text)
             case .title: out.write(escapeHTML(report.title))
+            case .policy: out.write(policyElement)
             // JSON text: every string in it escapes '<', so it cannot close the script element.
             case .data: ReportEncoding.appendJSON(report, to: &out)
             case .decoder: out.write(ReportEncoding.javaScriptDecoder)
@@ -29,11 +30,18 @@ public enum HTMLReport {
         return out.bytes
     }
 
-    private enum TemplatePart { case text(String), title, data, decoder, shapes, shapesPlayer }
+    private enum TemplatePart { case text(String), title, policy, data, decoder, shapes, shapesPlayer }
+
+    /// The page's Content-Security-Policy: only its own three scripts run (their hashes).
+    static let policyElement: String = {
+        let scripts = page.replacingOccurrences(of: "__DECODER__", with: ReportEncoding.javaScriptDecoder)
+            .replacingOccurrences(of: "__SHAPES_PLAYER__", with: ReportShapesEncoding.javaScript)
+        return ContentSecurityPolicy.metaElement(scripts: ContentSecurityPolicy.inlineScripts(of: scripts))
+    }()
 
     /// The page split at its `__TITLE__`, `__DATA__`, `__DECODER__`, `__SHAPES__` and `__SHAPES_PLAYER__` markers (once).
     private static let template: [TemplatePart] = {
-        let markers: [(String, TemplatePart)] = [("__TITLE__", .title), ("__DATA__", .data), ("__DECODER__", .decoder),
+        let markers: [(String, TemplatePart)] = [("__TITLE__", .title), ("__POLICY__", .policy), ("__DATA__", .data), ("__DECODER__", .decoder),
                                                  ("__SHAPES__", .shapes), ("__SHAPES_PLAYER__", .shapesPlayer)]
         var parts: [TemplatePart] = []
         var rest = page[...]
@@ -53,7 +61,7 @@ public enum HTMLReport {
 
     private static let page = #"""
     <!DOCTYPE html>
-    <html lang="en"><head><meta charset="utf-8"><title>__TITLE__ — SpringKitSim</title>
+    <html lang="en"><head><meta charset="utf-8">__POLICY__<title>__TITLE__ — SpringKitSim</title>
     <style>
     body{font:14px -apple-system,system-ui,sans-serif;margin:16px;color:#222;background:#fafafa}
     #wrap{display:flex;gap:24px;align-items:flex-start;flex-wrap:wrap}
@@ -106,7 +114,9 @@ public enum HTMLReport {
     }
     const plotCanvases = data.plots.map(p => {
       const box = document.createElement("div");
-      box.innerHTML = "<div>" + p.name + (p.unit ? " (" + p.unit + ")" : "") + "</div>";
+      const label = document.createElement("div");
+      label.textContent = p.name + (p.unit ? " (" + p.unit + ")" : "");
+      box.appendChild(label);
       const c = document.createElement("canvas"); c.width = 520; c.height = 150;
       box.appendChild(c); document.getElementById("plots").appendChild(box);
       return c;

@@ -1,4 +1,5 @@
 import SpringKitTrace
+import SpringKitSupport
 import SpringKitMotion
 import SpringKitScenarios
 
@@ -16,10 +17,20 @@ public enum PlayerPage {
         page(mode: "report", data: playerJSON.replacingOccurrences(of: "</", with: "<\\/"), title: title)
     }
 
-    private static func page(mode: String, data: String, title: String) -> String {
-        template.replacingOccurrences(of: "__TITLE__", with: escapeHTML(title))
-            .replacingOccurrences(of: "__MODE__", with: mode)
+    /// The studio page's Content-Security-Policy, which the server sends as a header: only
+    /// the page's own scripts run (their hashes), fetches go to the studio itself.
+    public static let studioPolicy = ContentSecurityPolicy.policy(scripts: ContentSecurityPolicy.inlineScripts(of: scripts(mode: "studio")), connect: true)
+
+    private static func scripts(mode: String) -> String {
+        template.replacingOccurrences(of: "__MODE__", with: mode)
             .replacingOccurrences(of: "__SHAPES_PLAYER__", with: ReportShapesEncoding.javaScript)
+    }
+
+    private static func page(mode: String, data: String, title: String) -> String {
+        let withScripts = scripts(mode: mode)
+        let policy = ContentSecurityPolicy.metaElement(scripts: ContentSecurityPolicy.inlineScripts(of: withScripts))
+        return withScripts.replacingOccurrences(of: "__POLICY__", with: mode == "studio" ? "" : policy)
+            .replacingOccurrences(of: "__TITLE__", with: escapeHTML(title))
             .replacingOccurrences(of: "__DATA__", with: data)
     }
 
@@ -29,7 +40,7 @@ public enum PlayerPage {
 
     private static let template = #"""
     <!DOCTYPE html>
-    <html lang="en"><head><meta charset="utf-8"><title>__TITLE__</title>
+    <html lang="en"><head><meta charset="utf-8">__POLICY__<title>__TITLE__</title>
     <meta name="viewport" content="width=device-width">
     <style>
     :root{--ink:#1d1d1f;--muted:#6e6e73;--line:#d2d2d7;--accent:#0a66d8;--bad:#c62828}
@@ -328,9 +339,11 @@ public enum PlayerPage {
         const moving = item.series.filter(s => s.column === "x" || s.column === "y").sort((a, b) => b.readouts.peak - a.readouts.peak)[0];
         state.watch.column = (moving || item.series[0] || {}).column || null;
       }
-      itemSel.innerHTML = run.items.map(i => "<option value='" + i.id + "'>" + i.id + "</option>").join("");
+      // Options built as elements, their text set as text: a column's name is the script's own.
+      const option = (value, text) => { const o = document.createElement("option"); o.value = value; o.textContent = text; return o; };
+      itemSel.replaceChildren(...run.items.map(i => option(String(i.id), String(i.id))));
       itemSel.value = String(state.watch.id);
-      colSel.innerHTML = item ? item.series.map(s => "<option>" + s.column + "</option>").join("") : "";
+      colSel.replaceChildren(...(item ? item.series.map(s => option(s.column, s.column)) : []));
       if (state.watch.column) colSel.value = state.watch.column;
     }
     $("watchItem").addEventListener("change", () => { state.watch.id = +$("watchItem").value; refreshAll(false); });

@@ -58,8 +58,14 @@ extension ModuleBuilder {
                     }
                 }
                 try b.reservation.charge(1 + shapes.count, unitsEach: 4)
+                // A label's text is charged as the report will hold it: up to 6 bytes a byte
+                // once escaped (`<` is `\u003c`), so a long label cannot grow the report past the cap.
+                let textBytes = shapes.reduce(0) { sum, shape in
+                    if case .label(let text, _, _, _) = shape.geometry { return sum + text.utf8.count * ReportBindingLimits.escapedBytesPerByte }
+                    return sum
+                }
                 try b.reservation.reserve(1, bytesEach: MemoryLayout<ReportData.Frame>.stride + shapes.count * MemoryLayout<ReportData.Shape>.stride
-                                              + values.count * MemoryLayout<Double>.stride)
+                                              + values.count * MemoryLayout<Double>.stride + textBytes)
                 for (k, value) in values.enumerated() { b.unflagged.plots[k].values.append(value) }
                 b.unflagged.frames.append(ReportData.Frame(t: t, offset: offset, cells: [], shapes: shapes))
                 return 0
@@ -67,7 +73,7 @@ extension ModuleBuilder {
             ("marker", { call in
                 let b = try box(call)
                 let label = try call.string(2)
-                try b.reservation.reserve(1, bytesEach: MemoryLayout<ReportData.Marker>.stride + label.utf8.count)
+                try b.reservation.reserve(1, bytesEach: MemoryLayout<ReportData.Marker>.stride + label.utf8.count * ReportBindingLimits.escapedBytesPerByte)
                 b.unflagged.markers.append(ReportData.Marker(frame: max(0, b.unflagged.frames.count - 1), label: label))
                 return 0
             }),
@@ -104,6 +110,12 @@ extension ModuleBuilder {
             return 1
         }
     }
+}
+
+/// What a report's text costs once written.
+enum ReportBindingLimits {
+    /// The most bytes one byte of script text becomes in the report (JSON's `\u003c` for `<`).
+    static let escapedBytesPerByte = 6
 }
 
 /// Reads shape tables: exactly one geometry key (`rect`, `center` + `size`, `circle`, `path`,

@@ -16,6 +16,11 @@ extension ModuleBuilder {
         // for the error that names the argument.
         let appended = trace.appendRow(filling: { row in skl_tonumbers(call.L, 2, Int32(width), row) != 0 })
         if !appended { try trace.appendRow { c in try call.number(Int32(c) + 2) } }
+        // A row `simrun check` could not read back from a golden is refused here, where it is made.
+        if let problem = trace.lastRowOrderProblem() {
+            trace.removeLastRow()
+            throw call.argumentError(2, problem)
+        }
     }
 
     func addTraces() {

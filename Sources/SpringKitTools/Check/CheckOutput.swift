@@ -79,7 +79,9 @@ package enum CheckOutput {
 
     /// Writes a failing script's new trace and, when there is a golden to compare with, the
     /// comparison page, into DIR/NAME/ (NAME from the script's path). Returns the paths written.
-    package static func writeArtifacts(_ outcome: inout GoldenCheck.Outcome, directory: String) throws -> [String] {
+    /// `confined`: the folder is the default one (not typed by the user), so every file must
+    /// resolve inside the current folder.
+    package static func writeArtifacts(_ outcome: inout GoldenCheck.Outcome, directory: String, confined: Bool = false) throws -> [String] {
         guard let text = outcome.newTrace else { return [] }
         outcome.newTrace = nil
         var name = outcome.script
@@ -88,12 +90,14 @@ package enum CheckOutput {
         let folder = (directory.hasSuffix("/") ? String(directory.dropLast()) : directory) + "/" + (slug.isEmpty ? "script" : slug)
         var written: [String] = []
         let tracePath = folder + "/new.csv"
+        if confined { try AtomicFile.requireInside(tracePath, root: ".", what: "artefact") }
         try AtomicFile.write(text, to: tracePath)
         written.append(tracePath)
         if let comparison = outcome.comparison, !comparison.passed,
            let golden = try? TraceCSV.read(path: outcome.golden),
            let new = try? TraceCSV.parse(Array(text.utf8), path: tracePath) {
             let pagePath = folder + "/compare.html"
+            if confined { try AtomicFile.requireInside(pagePath, root: ".", what: "artefact") }
             try AtomicFile.write(ComparisonPage.render(title: "\(outcome.script): golden vs new run", golden: golden, new: new), to: pagePath)
             written.append(pagePath)
         }

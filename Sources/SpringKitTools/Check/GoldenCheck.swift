@@ -72,6 +72,13 @@ package enum GoldenCheck {
         return directory + "__traces__/" + name + ".csv"
     }
 
+    /// The folder holding `script` (`.` for a bare name): the root its golden must stay inside.
+    package static func scriptFolder(_ script: String) -> String {
+        guard let slash = script.lastIndex(of: "/") else { return "." }
+        let folder = String(script[..<slash])
+        return folder.isEmpty ? "/" : folder
+    }
+
     /// The scripts named by `paths`: files as given, directories as their `*.lua` files,
     /// sorted by name. Throws for a path that does not exist.
     package static func scripts(in paths: [String]) throws -> [(path: String, fromDirectory: Bool)] {
@@ -168,6 +175,9 @@ package enum GoldenCheck {
             outcome.traceHash = DeterminismHash.of(csv: bytes)
             if exists, let old = FileManager.default.contents(atPath: golden), old.elementsEqual(bytes) { return .passed }
             do {
+                // A golden is written on the repository's behalf: it stays inside the script's
+                // folder (a link a pull request ships that leads out is refused, not written through).
+                try AtomicFile.requireInside(golden, root: scriptFolder(script), what: "golden")
                 try AtomicFile.write(bytes, to: golden)
             } catch {
                 return .error("\(error)")

@@ -210,7 +210,9 @@ package enum JUnitReport {
         }
         for c in cases { xml += c.text }
         xml += "    <system-out>\(shards.map(\.escapedSystemOut).joined())</system-out>\n  </testsuite>\n</testsuites>\n"
-        return xml
+        // What was copied from the shards is input: bytes XML 1.0 cannot hold (NUL, ESC, …)
+        // become visible text, so the merged file stays well-formed.
+        return XMLText.sanitized(xml)
     }
 
     static func attribute(_ name: String, in line: String) -> String? {

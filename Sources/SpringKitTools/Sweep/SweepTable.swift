@@ -42,6 +42,27 @@ package enum SweepTable {
     /// Reads a CSV written by `render`: the header and the rows.
     /// - Complexity: O(n) in the text's length.
     package static func parse(_ text: String, path: String) throws -> (header: [String], rows: [Row]) {
+        let (header, rows, _) = try parseShard(text, path: path)
+        return (header, rows)
+    }
+
+    /// The first line of a shard's CSV (`simrun sweep --shard i/n`): `# shard i/n`.
+    package static func shardLine(_ shard: Shard) -> String { "# shard \(shard.text)" }
+
+    /// Reads a CSV written by `render`, with the shard line a shard's CSV starts with.
+    /// - Complexity: O(n) in the text's length.
+    package static func parseShard(_ text: String, path: String) throws -> (header: [String], rows: [Row], shard: Shard?) {
+        var text = Substring(text)
+        var shard: Shard?
+        if text.hasPrefix("# shard ") {
+            let line = text.prefix { $0 != "\n" }
+            do {
+                shard = try Shard(parsing: String(line.dropFirst("# shard ".count)), flag: "merge: \(path):1: shard")
+            } catch {
+                throw FormatError("\(error)")
+            }
+            text = text.dropFirst(line.count + 1)
+        }
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         guard lines.count >= 2, lines.last == "", let header = lines.first.map({ $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }),
               header.count >= 2 else {
@@ -69,6 +90,6 @@ package enum SweepTable {
             }
             rows.append(Row(values: values, metric: metric, failure: nil))
         }
-        return (header, rows)
+        return (header, rows, shard)
     }
 }

@@ -1,4 +1,5 @@
 --! exit: 2
+--! stderr: culler_hook_bad_return.lua:7: Culler:update: pre_offset returned a non-finite shift
 local sk = require "springkit"
 local w = sk.world()
 local l = sk.flow_layout{items = 100, item_height = 10}

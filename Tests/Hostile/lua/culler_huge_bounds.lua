@@ -1,5 +1,6 @@
 --! args: --max-memory 64
 --! exit: 2
+--! stderr: culler_huge_bounds.lua:8: memory limit exceeded
 local sk = require "springkit"
 local w = sk.world()
 local l = sk.flow_layout{items = 100000000, item_height = 1}

@@ -1,3 +1,5 @@
+--! exit: 2
+--! stderr: num_blank_image_width_inf.lua:5: bad argument #1 to 'springkit.blank_image' (width must be a whole number in 1
 
 local sk = require "springkit"
 sk.blank_image(math.huge, 4)

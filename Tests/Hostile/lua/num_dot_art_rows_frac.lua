@@ -1,3 +1,5 @@
+--! exit: 2
+--! stderr: num_dot_art_rows_frac.lua:5: bad argument #1 to 'springkit.dot_art' (field 'rows': value must be a whole numbe
 
 local sk = require "springkit"
 sk.dot_art{rows = 0.5}

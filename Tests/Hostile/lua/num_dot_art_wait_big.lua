@@ -1,3 +1,4 @@
+--! exit: 0
 
 local sk = require "springkit"
 local a = sk.dot_art{columns = 8, rows = 8}

@@ -1,3 +1,5 @@
+--! exit: 2
+--! stderr: num_gallery_columns_frac.lua:5: bad argument #1 to 'springkit.gallery' (field 'columns': value must be a whole
 
 local sk = require "springkit"
 sk.gallery{columns = 0.5}

@@ -1,3 +1,5 @@
+--! exit: 2
+--! stderr: num_gallery_drag_seconds_nan.lua:6: bad argument #3 to 'Gallery:drag' (drag duration must be a number of secon
 
 local sk = require "springkit"
 local g = sk.gallery()

@@ -1,3 +1,5 @@
+--! exit: 2
+--! stderr: num_gallery_tap_maxint.lua:6: bad argument #1 to 'Gallery:tap' (value must be a whole number in -9007199254740
 
 local sk = require "springkit"
 local g = sk.gallery()

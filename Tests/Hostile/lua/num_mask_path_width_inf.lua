@@ -1,3 +1,4 @@
+--! exit: 0
 
 local sk = require "springkit"
 sk.mask_path{width = math.huge}

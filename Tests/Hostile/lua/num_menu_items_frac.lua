@@ -1,3 +1,5 @@
+--! exit: 2
+--! stderr: num_menu_items_frac.lua:5: bad argument #1 to 'springkit.rubber_menu' (field 'items': value must be a whole nu
 
 local sk = require "springkit"
 sk.rubber_menu{items = 0.5}

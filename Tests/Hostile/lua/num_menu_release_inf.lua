@@ -1,3 +1,5 @@
+--! exit: 2
+--! stderr: num_menu_release_inf.lua:8: bad argument #2 to 'RubberMenu:release' (finite number expected, got inf)
 
 local sk = require "springkit"
 local m = sk.rubber_menu()

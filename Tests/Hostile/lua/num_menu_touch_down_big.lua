@@ -1,3 +1,4 @@
+--! exit: 0
 
 local sk = require "springkit"
 local m = sk.rubber_menu()

@@ -1,3 +1,5 @@
+--! exit: 2
+--! stderr: num_menu_wait_nan.lua:6: bad argument #1 to 'RubberMenu:wait' (seconds must be a finite number ≥ 0, got nan)
 
 local sk = require "springkit"
 local m = sk.rubber_menu()

@@ -1,3 +1,5 @@
+--! exit: 2
+--! stderr: num_trace_settle_id_big.lua:7: bad argument #1 to 'Trace:settle_time' (field 'id': value must be a whole numbe
 
 local sk = require "springkit"
 local tr = sk.trace{"x"}

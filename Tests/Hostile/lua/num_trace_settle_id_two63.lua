@@ -1,3 +1,5 @@
+--! exit: 2
+--! stderr: num_trace_settle_id_two63.lua:7: bad argument #1 to 'Trace:settle_time' (field 'id': value must be a whole num
 
 local sk = require "springkit"
 local tr = sk.trace{"x"}

@@ -1,3 +1,5 @@
+--! exit: 2
+--! stderr: num_trace_value_row_frac.lua:7: bad argument #1 to 'Trace:value' (row must be a whole number in -9007199254740
 
 local sk = require "springkit"
 local tr = sk.trace{"x"}

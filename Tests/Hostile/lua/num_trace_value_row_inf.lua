@@ -1,3 +1,5 @@
+--! exit: 2
+--! stderr: num_trace_value_row_inf.lua:7: bad argument #1 to 'Trace:value' (row must be a whole number in -90071992547409
 
 local sk = require "springkit"
 local tr = sk.trace{"x"}

@@ -1,3 +1,5 @@
+--! exit: 2
+--! stderr: num_trace_value_row_neg.lua:7: bad argument #1 to 'Trace:value' (row -1 out of range 1…1)
 
 local sk = require "springkit"
 local tr = sk.trace{"x"}

@@ -1,3 +1,5 @@
+--! exit: 2
+--! stderr: num_world_position_maxint.lua:6: bad argument #1 to 'World:position' (value must be a whole number in -9007199
 
 local sk = require "springkit"
 local w = sk.world()

@@ -1,3 +1,5 @@
+--! exit: 2
+--! stderr: num_world_step_frames_tbl.lua:6: bad argument #1 to 'World:step_frames' (number expected, got table)
 
 local sk = require "springkit"
 local w = sk.world()

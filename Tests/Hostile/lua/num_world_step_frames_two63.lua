@@ -1,3 +1,5 @@
+--! exit: 2
+--! stderr: num_world_step_frames_two63.lua:6: bad argument #1 to 'World:step_frames' (frame count must be a whole number
 
 local sk = require "springkit"
 local w = sk.world()

@@ -1,3 +1,5 @@
+--! exit: 2
+--! stderr: num_world_step_neg.lua:6: bad argument #1 to 'World:step' (frame duration must be a finite number ≥ 0, got -1.
 
 local sk = require "springkit"
 local w = sk.world()

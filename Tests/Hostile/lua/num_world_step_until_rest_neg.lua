@@ -1,3 +1,5 @@
+--! exit: 2
+--! stderr: num_world_step_until_rest_neg.lua:6: bad argument #1 to 'World:step_until_rest' (limit must be a finite number
 
 local sk = require "springkit"
 local w = sk.world()

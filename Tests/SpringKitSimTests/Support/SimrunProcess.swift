@@ -13,7 +13,11 @@ enum Simrun {
     }
 
     /// The `simrun` next to the test bundle (both live in the build products directory).
+    /// `SIMRUN_UNDER_TEST` names another binary (to see a test fail on an older build).
     static var executable: URL {
+        if let other = ProcessInfo.processInfo.environment["SIMRUN_UNDER_TEST"], !other.isEmpty {
+            return URL(fileURLWithPath: other)
+        }
         let candidates = [
             URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
             Bundle(for: Marker.self).bundleURL.deletingLastPathComponent(),
