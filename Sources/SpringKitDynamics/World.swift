@@ -38,6 +38,14 @@ public final class World {
     var bodyOfItem: [Int32: Int] = [:]
     /// Free bodies awake after the last step or wake.
     var awakeFree = 0
+    /// UIKit's iOS 9 attachments (pin, fixed, sliding, limit), in the order made.
+    var jointRecords: [JointRecord] = []
+    var nextJointID: Int64 = 0
+    /// Offsets of the springs whose ends sit off their items' centers (by spring identifier).
+    var springOffsets: [Int32: (SIMD2<Double>, SIMD2<Double>)] = [:]
+    /// Rotating bodies and the attachments: in use while the world has a joint or an offset spring.
+    var rigid = RigidSolver()
+    var rigidAwake = false
     /// The fields acting in this world (at most 32; `addField`).
     var fields = FieldSet()
     /// The items each field holds, by field index.
@@ -131,7 +139,11 @@ public final class World {
     public func removeItem(_ id: ItemID) throws {
         let i = try index(id)
         let attached = (0..<springs.count).filter { Int(springs.itemA[$0]) == i || Int(springs.itemB[$0]) == i }
-        for s in attached.reversed() { springs.remove(springs.table.identifierAt[s]) }
+        for s in attached.reversed() {
+            springOffsets.removeValue(forKey: springs.table.identifierAt[s])
+            springs.remove(springs.table.identifierAt[s])
+        }
+        jointRecords.removeAll { $0.itemA == id || $0.itemB == id }
         forgetFieldItem(id)
         if let b = bodyOfItem.removeValue(forKey: id.rawValue) {
             if let moved = bodies.swapRemove(at: b) { bodyOfItem[moved] = b }
@@ -262,6 +274,7 @@ public final class World {
         if configuration.solver == .exact, Int(springs.itemA[s]) < exactSpringCount.count, exactSpringCount[Int(springs.itemA[s])] > 0 {
             exactSpringCount[Int(springs.itemA[s])] -= 1
         }
+        springOffsets.removeValue(forKey: id.rawValue)
         springs.remove(id.rawValue)
         needsClassification = true
     }
@@ -364,7 +377,7 @@ public final class World {
     /// Stepping a paused world takes no step (`stepCount` stays; an animator's time goes on).
     public var isPaused: Bool {
         if needsClassification { return items.count == 0 }
-        return awakeAnchored == 0 && !jointsAwake && awakeFree == 0
+        return awakeAnchored == 0 && !jointsAwake && awakeFree == 0 && !rigidAwake
     }
 
     /// Takes `steps` fixed steps of `configuration.stepDuration` now (nothing while the world
@@ -393,7 +406,7 @@ public final class World {
         }
         var forces = BodyForces(gravity: gravity, fields: fields, time: elapsedTime)
         var times: [Double] = []
-        if jointsAwake || awakeFree > 0 {
+        if jointsAwake || awakeFree > 0 || rigidAwake {
             times.reserveCapacity(steps)
             var t = elapsedTime
             for _ in 0..<steps { t += c.stepDuration; times.append(t) }
@@ -403,6 +416,13 @@ public final class World {
                 forces.time = t
                 jointsAwake = try joints.step(&items, &springs, &bodies, forces: forces, configuration: c, restSteps: restSteps)
             }
+        }
+        if rigidAwake {
+            for t in times where rigidAwake {
+                forces.time = t
+                rigidAwake = try rigid.step(&items, &springs, &bodies, forces: forces, configuration: c, restSteps: restSteps)
+            }
+            for (k, model) in rigid.jointModels.enumerated() { jointRecords[k].model = model }
         }
         if awakeFree > 0 {
             awakeFree = try FreeBodyStep.advance(&items, &bodies, FreeBodyStep.Constants(
@@ -450,6 +470,9 @@ public final class World {
         case .anchored?:
             if items.anchoredRest[i] < 0 { awakeAnchored += 1 }
             items.anchoredRest[i] = 0
+        case .joint? where usesRigidSolver:
+            rigid.wake(item: i, &items)
+            rigidAwake = true
         case .joint?:
             joints.wake(item: i, &items)
             jointsAwake = true
@@ -474,6 +497,15 @@ public final class World {
             count(springs.itemA[s])
             if springs.itemB[s] >= 0 { count(springs.itemB[s]) }
         }
+        // The attachments' items are joint items too (and never on the fast path).
+        let jointEnds = try jointRecords.map { r -> (Int, Int) in
+            let (a, b) = r.solverEnds
+            return (try a.map(index) ?? -1, try b.map(index) ?? -1)
+        }
+        for (a, b) in jointEnds {
+            if a >= 0 { springCount[a] = .max }
+            if b >= 0 { springCount[b] = .max }
+        }
         // Adding, removing or changing a spring wakes every item: rest timers restart.
         for i in 0..<n {
             items.motion[i] = springCount[i] == 0 ? ItemMotion.free.rawValue : ItemMotion.joint.rawValue
@@ -491,7 +523,7 @@ public final class World {
             // An item with a body record (it rotates, falls, is pushed, ...) is not a plain point
             // on a spring: it goes to the joint solver.
             let lone = springs.itemB[s] < 0 && springCount[a] == 1 && !softness.isRigid
-                && bodyOfItem[items.table.identifierAt[a]] == nil
+                && bodyOfItem[items.table.identifierAt[a]] == nil && springOffsets[springs.table.identifierAt[s]] == nil
             if configuration.solver == .exact {
                 guard configuration.resistance == 0 else {
                     throw DynamicsError.unsupportedByExactSolver("resistance \(NumberFormat.shortest(configuration.resistance)) is not a spring (set it to 0)")
@@ -523,8 +555,22 @@ public final class World {
         }
         try classifyFreeBodies()
         let jointItems = (0..<n).filter { items.motion[$0] == ItemMotion.joint.rawValue }.map { Int32($0) }
-        joints.reset(springs: jointSprings, items: jointItems, itemSprings: springs,
-                     bodyOfItem: jointItems.map { bodyOfItem[items.table.identifierAt[Int($0)]] ?? -1 })
+        if usesRigidSolver {
+            // Every joint item rotates: each gets a body record.
+            let records = try jointItems.map { try body(Int($0)) }
+            let offsets = springOffsets
+            rigid.reset(bodyItems: jointItems.map { Int($0) }, bodyRecords: records, springs: jointSprings.map { Int($0) }, springs,
+                        offsets: { [springs] s in offsets[springs.table.identifierAt[s]] ?? (.zero, .zero) },
+                        joints: zip(jointRecords, jointEnds).map { ($0.model, $1.0, $1.1) })
+            rigid.wakeAll(&items)
+            rigidAwake = rigid.isAwake
+            joints.reset(springs: [], items: [], itemSprings: springs, bodyOfItem: [])
+        } else {
+            rigid = RigidSolver()
+            rigidAwake = false
+            joints.reset(springs: jointSprings, items: jointItems, itemSprings: springs,
+                         bodyOfItem: jointItems.map { bodyOfItem[items.table.identifierAt[Int($0)]] ?? -1 })
+        }
         awakeAnchored = (0..<n).reduce(0) { $0 + (items.anchoredRest[$1] >= 0 ? 1 : 0) }
         joints.wakeAll(&items)
         jointsAwake = joints.isAwake

@@ -34,6 +34,12 @@ extension World {
         }
     }
 
+    /// The item's width and height, points (as made).
+    public func size(_ id: ItemID) throws -> SIMD2<Double> {
+        let i = try index(id)
+        return SIMD2(2 * Double(items.halfWidth[i]), 2 * Double(items.halfHeight[i]))
+    }
+
     /// The item's angle, radians (clockwise on screen, as UIKit's transform).
     public func angle(_ id: ItemID) throws -> Double {
         _ = try index(id)

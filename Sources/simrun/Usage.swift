@@ -25,7 +25,7 @@ enum Usage {
     'simrun help run', 'simrun help check', 'simrun help tune', 'simrun help studio', 'simrun help sweep', 'simrun help merge', 'simrun help convert', 'simrun help bench' for those commands.
     docs: docs/cli.md, docs/lua-api.md, docs/tutorial.md, docs/effects.md, docs/physics.md, docs/traces.md,
       docs/ci.md, docs/studio.md, docs/tuning.md, docs/rubbermenu.md, docs/dotart.md, docs/gallery.md,
-      docs/architecture.md, docs/adding-a-scenario.md
+      docs/architecture.md, docs/adding-a-scenario.md, docs/fields.md
     """
 
     /// The options of `simrun SCRIPT` (also `simrun help run`).

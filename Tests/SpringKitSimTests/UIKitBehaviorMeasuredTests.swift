@@ -195,6 +195,24 @@ final class UIKitBehaviorMeasuredTests: XCTestCase {
         print("pendulum against the host: distance at frames 1, 10, 30, 60: \(worst.sorted { $0.key < $1.key }.map { NumberFormat.shortest($0.value) })")
     }
 
+    /// §5 (`j_snap3.m`): a 100 × 50 item at (100, 100) snapped to (300, 200), damping 0.5:
+    /// frame 1 on the host (113.265648, 106.623589), angle 0.0361267589; it settles on the
+    /// point at angle 0 and does not orbit.
+    func testSnapMatchesTheHostAndSettles() throws {
+        let a = try animator()
+        let item = try a.world.addItem(center: SIMD2(100, 100), size: SIMD2(100, 50))
+        try a.addBehavior(SnapBehavior(item: item, point: SIMD2(300, 200)))
+        try a.advanceFrame()
+        let p = try a.world.position(item)
+        XCTAssertEqual(p.x, 113.265648, accuracy: 2e-4)
+        XCTAssertEqual(p.y, 106.623589, accuracy: 2e-4)
+        XCTAssertEqual(try a.world.angle(item), 0.0361267589, accuracy: 1e-6)
+        XCTAssertTrue(try a.waitUntilRest(limit: 10))
+        let end = try a.world.position(item)
+        XCTAssertEqual(end.x, 300, accuracy: 0.5); XCTAssertEqual(end.y, 200, accuracy: 0.5)
+        XCTAssertEqual(try a.world.angle(item), 0, accuracy: 0.01)
+    }
+
     /// An item on no spring moves freely with its damping (it used to stay where it was).
     func testAFreeItemMovesWithItsVelocity() throws {
         let a = try animator(resistance: 0)

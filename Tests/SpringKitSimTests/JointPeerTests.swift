@@ -1,0 +1,115 @@
+import Foundation
+import XCTest
+@testable import SpringKitDynamics
+@testable import SpringKitMotion
+
+/// The rigid solver's attachments against Box2D 2.4.1 run as UIKit runs Box2D: in metres at
+/// 100 pt/m with UIKit's clock (bench/box2d_joints.cpp), gravity 1000 pt/s², 600 sub-steps.
+/// Box2D works in `float`; the differences printed are this engine's distance from it.
+final class JointPeerTests: XCTestCase {
+    static let frames = 301   // 601 sub-steps
+
+    private func peer(_ scene: String, linear: Double = 0, angular: Double = 0) throws -> [[Double]] {
+        let executable = try Box2DPeerTests.peerExecutable("box2d_joints")
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = [scene, String(Self.frames), String(linear), String(angular)]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self).split(separator: "\n").map { $0.split(separator: " ").dropFirst().map { Double($0)! } }
+    }
+
+    /// A world with gravity 1000 pt/s² on `items` and damping 0.
+    private func world() throws -> DynamicAnimator {
+        var configuration = WorldConfiguration()
+        configuration.resistance = 0
+        let animator = try DynamicAnimator(world: World(configuration: configuration))
+        animator.world.gravity = SIMD2(0, 1000)
+        return animator
+    }
+
+    private func box(_ a: DynamicAnimator, _ x: Double, _ y: Double, _ w: Double, _ h: Double) throws -> ItemID {
+        let item = try a.world.addItem(center: SIMD2(x, y), size: SIMD2(w, h))
+        var p = try a.world.bodyProperties(item)
+        p.angularResistance = 0
+        try a.world.setBodyProperties(item, p)
+        try a.world.setAffectedByGravity(item, true)
+        return item
+    }
+
+    /// Runs the scene here and compares every frame; returns the largest position (pt) and
+    /// angle (rad) differences.
+    @discardableResult
+    private func compare(_ scene: String, _ a: DynamicAnimator, _ items: [ItemID], positionTolerance: Double,
+                         angleTolerance: Double, file: StaticString = #filePath, line: UInt = #line) throws -> (Double, Double) {
+        let reference = try peer(scene)
+        XCTAssertEqual(reference.count, Self.frames, file: file, line: line)
+        var worst = (0.0, 0.0)
+        for (frame, expected) in reference.enumerated() {
+            try a.advanceFrame()
+            for (k, item) in items.enumerated() {
+                let p = try a.world.position(item), angle = try a.world.angle(item)
+                let dp = ((p - SIMD2(expected[3 * k], expected[3 * k + 1])) * (p - SIMD2(expected[3 * k], expected[3 * k + 1]))).sum().squareRoot()
+                worst = (max(worst.0, dp), max(worst.1, abs(angle - expected[3 * k + 2])))
+                if dp > positionTolerance || abs(angle - expected[3 * k + 2]) > angleTolerance {
+                    XCTFail("\(scene) frame \(frame + 1) item \(k): (\(p), \(angle)) against Box2D \(expected[(3 * k)...(3 * k + 2)])", file: file, line: line)
+                    return worst
+                }
+            }
+        }
+        print("Box2D joints peer, \(scene): worst difference over \(2 * Self.frames - 1) sub-steps \(worst.0) pt, \(worst.1) rad")
+        return worst
+    }
+
+    func testPinnedPendulum() throws {
+        let a = try world()
+        let item = try box(a, 200, 100, 40, 40)
+        try a.world.addJoint(.pin(anchor: SIMD2(100, 100)), item, nil)
+        try compare("pin", a, [item], positionTolerance: 0.05, angleTolerance: 1e-3)
+    }
+
+    func testRigidAttachmentAtAnOffsetSwingsAndTurns() throws {
+        let a = try world()
+        let item = try box(a, 200, 200, 100, 50)
+        let anchor = SIMD2(100.0, 100), offset = SIMD2(25.0, 10)
+        let length = ((SIMD2(225.0, 210) - anchor) * (SIMD2(225.0, 210) - anchor)).sum().squareRoot()
+        try a.world.attach(item, offset: offset, to: anchor, SpringParameters(length: length, damping: 0, frequency: 0))
+        try compare("offset-rigid", a, [item], positionTolerance: 0.05, angleTolerance: 1e-3)
+    }
+
+    func testWeldedPairOnAPin() throws {
+        let a = try world()
+        let first = try box(a, 100, 100, 40, 40), second = try box(a, 140, 120, 40, 40)
+        // Box2D solves an island's joints in the order its island search meets them: from the
+        // newest body, the weld first, then the pin. Made in that order here, the two solvers
+        // take the same Gauss-Seidel order (the other order drifts 0.025 pt by frame 17).
+        try a.world.addJoint(.fixed(anchor: SIMD2(120, 100)), first, second)
+        try a.world.addJoint(.pin(anchor: SIMD2(60, 100)), first, nil)
+        try compare("weld", a, [first, second], positionTolerance: 0.05, angleTolerance: 1e-3)
+    }
+
+    func testSlidingAttachmentWithARange() throws {
+        let a = try world()
+        let item = try box(a, 100, 100, 40, 40)
+        try a.world.setVelocity(item, SIMD2(300, 0))
+        let joint = try a.world.addJoint(.sliding(anchor: SIMD2(100, 100), axis: SIMD2(1, 1)), item, nil)
+        try a.world.setJointRange(joint, -50...80)
+        try compare("sliding", a, [item], positionTolerance: 0.05, angleTolerance: 1e-3)
+        let p = try a.world.position(item)
+        XCTAssertEqual(p.x - 100, p.y - 100, accuracy: 1e-6, "it stays on its axis")
+        XCTAssertLessThanOrEqual((p.x - 100) * 2.squareRoot(), 80.5, "and within its range")
+    }
+
+    func testLimitAttachmentHoldsAtMostItsLength() throws {
+        let a = try world()
+        let first = try box(a, 150, 100, 40, 40), second = try box(a, 250, 100, 40, 40)
+        try a.world.addJoint(.pin(anchor: SIMD2(100, 100)), first, nil)
+        try a.world.addJoint(.limit(offsetA: .zero, offsetB: .zero), first, second)
+        // Box2D 2.4.1 has no rope joint: its peer is a distance joint with minLength 0, whose
+        // rows differ from 2.2.1's rope; the bound is looser for that.
+        try compare("limit", a, [first, second], positionTolerance: 1, angleTolerance: 0.02)
+    }
+}
