@@ -118,4 +118,52 @@ final class BehaviorBindingTests: XCTestCase {
         expectError("local w = sk.world(); w:gravity{items = {99}}", "no item 99")
         expectError("local w = sk.world(); local a = w:add_item{}; w:field{kind = 'custom', items = {a}, force = function() return 0/0, 0 end}; w:step()", "finite number expected")
     }
+
+    func testAttachmentsSnapAndOffsets() throws {
+        try lua("""
+        local w = sk.world{resistance = 0}
+        local bob = w:add_item{x = 200, y = 100, width = 40, height = 40}
+        w:gravity{items = {bob}}
+        local pin = w:pin_attachment{item = bob, anchor = {100, 100}}
+        assert(pin.kind == "pin" and pin.range == nil and pin.friction_torque == 0)
+        w:step_frames(30)
+        local x, y = w:position(bob)
+        assert(near(math.sqrt((x - 100)^2 + (y - 100)^2), 100, 0.5), 'the pin keeps the anchor: ' .. x .. ' ' .. y)
+        assert(w:angle(bob) > 0.3, 'a pinned box turns as it swings')
+        pin.range = {-0.2, 0.2}; assert(pin.range[1] == -0.2)
+        pin.friction_torque = 0.5; assert(pin.friction_torque == 0.5)
+        pin:remove()
+        local a = w:add_item{x = 0, y = 300, width = 40, height = 40}
+        local b = w:add_item{x = 60, y = 300, width = 40, height = 40}
+        local weld = w:fixed_attachment{item = a, item_b = b, anchor = {30, 300}}
+        local rope = w:limit_attachment{item = a, item_b = b}
+        local slide = w:sliding_attachment{item = a, anchor = {0, 300}, axis = {1, 0}, range = {-10, 10}}
+        assert(weld.kind == "fixed" and rope.kind == "limit" and slide.kind == "sliding" and slide.range[2] == 10)
+        w:step_frames(10)
+        local ax, ay = w:position(a)
+        assert(near(ay, 300, 0.5), 'sliding on a horizontal axis: ' .. ay)
+        weld:remove(); rope:remove(); slide:remove()
+        local card = w:add_item{x = 0, y = 0, width = 100, height = 50}
+        local s = w:attach(card, {anchor = {10, 20}, offset = {10, 20}, length = 0, frequency = 3, damping = 0.5})
+        local oa = w:spring(s)
+        local c2 = w:add_item{x = 200, y = 0, width = 10, height = 10}
+        w:connect(card, c2, {offset_a = {5, 0}, offset_b = {0, 5}, length = 100, frequency = 1})
+        local fresh = sk.world{}   -- the host's first frame: one sub-step, resistance 0.1
+        local snapper = fresh:add_item{x = 100, y = 100, width = 100, height = 50}
+        local snap = fresh:snap{item = snapper, point = {300, 200}}
+        assert(snap.damping == 0.5 and snap.item == snapper and snap.point[1] == 300)
+        fresh:step()
+        local sx, sy = fresh:position(snapper)
+        assert(near(sx, 113.265648, 2e-4) and near(sy, 106.623589, 2e-4), 'the host snaps to (113.265648, 106.623589): ' .. sx .. ' ' .. sy)
+        snap.point = {250, 250}; snap.damping = 1
+        assert(snap.point[2] == 250)
+        snap:remove()
+        """)
+        expectError("local w = sk.world(); w:pin_attachment{anchor = {0, 0}}", "field 'item' (an item id) is required")
+        expectError("local w = sk.world(); local a = w:add_item{}; w:sliding_attachment{item = a, anchor = {0, 0}, axis = {0, 0}}", "axis must not be (0, 0)")
+        expectError("local w = sk.world(); local a = w:add_item{}; w:limit_attachment{item = a}", "a limit attachment joins two items")
+        expectError("local w = sk.world(); local a = w:add_item{}; local p = w:pin_attachment{item = a, anchor = {0, 0}}; p.range = {1, 0}",
+                    "cannot set Attachment.range: {lower, upper}")
+        expectError("local w = sk.world(); local a = w:add_item{}; w:attach(a, {anchor = {0, 0}, offset = {0/0, 1}})", "offset must be finite")
+    }
 }

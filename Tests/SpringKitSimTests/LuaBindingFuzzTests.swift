@@ -44,6 +44,8 @@ final class LuaBindingFuzzTests: XCTestCase {
     local pu = w:push{items = {a}, mode = "continuous", magnitude = 1}
     local ib = w:item_behavior{items = {b}, elasticity = 0.5}
     local fi = w:field{kind = "drag", items = {a}}
+    local at = w:pin_attachment{item = a, anchor = {0, 0}}
+    local sn = w:snap{item = b, point = {5, 5}}
     """
 
     /// How many arguments a call takes, where it is known; any other binding is called with up
@@ -130,7 +132,8 @@ final class LuaBindingFuzzTests: XCTestCase {
         "overshoot_at_most", "oscillations_at_most", "at_rest", "within", "no_gap", "from", "to",
         "angle", "angular_velocity", "magnitude", "direction", "mode", "active", "action", "elasticity",
         "angular_resistance", "allows_rotation", "anchored", "charge", "kind", "position", "strength", "falloff",
-        "minimum_radius", "smoothness", "animation_speed", "region", "seed", "force",
+        "minimum_radius", "smoothness", "animation_speed", "region", "seed", "force", "item", "item_b", "axis",
+        "range", "friction_torque", "offset_a", "offset_b", "point",
     ]
 
     /// The receiver the prelude builds for each class's methods.
@@ -138,6 +141,7 @@ final class LuaBindingFuzzTests: XCTestCase {
         "World": "w", "Trace": "tr", "RubberMenu": "m", "DotArt": "art", "Gallery": "g", "DotImage": "img",
         "ScrollView": "sv", "Animator": "an", "VelocityTracker": "vt", "FlowLayout": "fl", "GridLayout": "gl",
         "Culler": "cu", "CellShape": "cs", "Report": "rep", "Gravity": "gr", "Push": "pu", "ItemBehavior": "ib", "Field": "fi",
+        "Attachment": "at", "Snap": "sn",
     ]
 
     /// Every class with methods has a receiver in the prelude (else its methods could not be

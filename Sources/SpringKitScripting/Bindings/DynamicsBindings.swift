@@ -10,7 +10,9 @@ extension ModuleBuilder {
         // Closures capture the session, never `self` (which holds the Lua state: a cycle).
         let session = self.session
         addBehaviors()
-        LuaClasses.world.define(in: lua, methods: worldMethods + worldIterationMethods + batchWorldMethods + behaviorWorldMethods, properties: [
+        addAttachments()
+        LuaClasses.world.define(in: lua, methods: worldMethods + worldIterationMethods + batchWorldMethods + behaviorWorldMethods
+                                    + attachmentWorldMethods, properties: [
             "time": { call, object in call.push((object as! DynamicAnimator).time); return 1 },
             "frame": { call, object in call.push((object as! DynamicAnimator).frameCount); return 1 },
             "steps": { call, object in call.push((object as! DynamicAnimator).world.stepCount); return 1 },
@@ -134,10 +136,11 @@ extension ModuleBuilder {
                 let w = try world(call)
                 let id = try item(call, 2)
                 let spec = try call.table(3)!
-                try spec.rejectUnknownKeys(["anchor", "length", "damping", "frequency"])
+                try spec.rejectUnknownKeys(["anchor", "length", "damping", "frequency", "offset"])
                 guard let anchor = try spec.point("anchor") else { throw call.argumentError(3, "field 'anchor' ({x, y}) is required") }
                 let parameters = try Self.springParameters(spec, base: SpringParameters())
-                let s = try call.checked(2) { try w.attach(id, to: anchor, parameters) }
+                let offset = try spec.point("offset") ?? .zero
+                let s = try call.checked(2) { try w.attach(id, offset: offset, to: anchor, parameters) }
                 call.push(Int(s.rawValue))
                 return 1
             }),
@@ -145,9 +148,10 @@ extension ModuleBuilder {
                 let w = try world(call)
                 let a = try item(call, 2), b = try item(call, 3)
                 let spec = try call.table(4)!
-                try spec.rejectUnknownKeys(["length", "damping", "frequency"])
+                try spec.rejectUnknownKeys(["length", "damping", "frequency", "offset_a", "offset_b"])
                 let parameters = try Self.springParameters(spec, base: SpringParameters())
-                let s = try call.checked(2) { try w.connect(a, b, parameters) }
+                let offsetA = try spec.point("offset_a") ?? .zero, offsetB = try spec.point("offset_b") ?? .zero
+                let s = try call.checked(2) { try w.connect(a, offset: offsetA, b, offset: offsetB, parameters) }
                 call.push(Int(s.rawValue))
                 return 1
             }),
