@@ -31,9 +31,12 @@ extension ReportData {
         public var ghost: Bool
         /// True: in viewport coordinates (does not scroll), such as a touch.
         public var fixed: Bool
+        /// A rectangle's turn about its center, radians (clockwise on screen, as an item's angle).
+        public var rotation: Double = 0
 
         public init(_ geometry: Geometry, color: UInt32 = 0x888888, alpha: Double = 1, filled: Bool = true,
-                    lineWidth: Double = 1, ghost: Bool = false, fixed: Bool = false) {
+                    lineWidth: Double = 1, ghost: Bool = false, fixed: Bool = false, rotation: Double = 0) {
+            self.rotation = rotation
             self.geometry = geometry
             self.color = color
             self.alpha = alpha
@@ -58,7 +61,7 @@ extension ReportData {
 /// The JSON of a report's shapes and markers, and the player code that draws them. Kept
 /// apart from the cells' encoding: `{"shapes":[[shape…] per frame],"markers":[[frame,label]…]}`,
 /// each shape `[kind, color, alpha, filled, lineWidth, ghost, fixed, geometry…]` with kind
-/// `r` (x, y, w, h, radius), `c` (x, y, r), `p` (x, y, [op, numbers…]…), `t` (x, y, size, text, centred), `l` (x0, y0, x1, y1).
+/// `r` (x, y, w, h, radius [, rotation: only when not 0]), `c` (x, y, r), `p` (x, y, [op, numbers…]…), `t` (x, y, size, text, centred), `l` (x0, y0, x1, y1).
 package enum ReportShapesEncoding {
     /// True when the report has anything for this encoding to carry.
     package static func isNeeded(_ report: ReportData) -> Bool {
@@ -84,7 +87,8 @@ package enum ReportShapesEncoding {
         let head = "\(shape.color),\(n(shape.alpha)),\(shape.filled ? 1 : 0),\(n(shape.lineWidth)),\(shape.ghost ? 1 : 0),\(shape.fixed ? 1 : 0)"
         switch shape.geometry {
         case .rect(let r, let radius):
-            return "[\"r\",\(head),\(n(r.x)),\(n(r.y)),\(n(r.width)),\(n(r.height)),\(n(radius))]"
+            let turn = shape.rotation == 0 ? "" : ",\(n(shape.rotation))"
+            return "[\"r\",\(head),\(n(r.x)),\(n(r.y)),\(n(r.width)),\(n(r.height)),\(n(radius))\(turn)]"
         case .circle(let c, let radius):
             return "[\"c\",\(head),\(n(c.x)),\(n(c.y)),\(n(radius))]"
         case .label(let text, let at, let size, let centered):
@@ -127,7 +131,8 @@ package enum ReportShapesEncoding {
           if (ghost) g.setLineDash([4, 3]);
           g.beginPath();
           if (kind === "r") {
-            const [x, y, w, h, r] = s.slice(7);
+            const [x, y, w, h, r, turn] = s.slice(7);
+            if (turn) { g.translate(x + w / 2, y + h / 2); g.rotate(turn); g.translate(-x - w / 2, -y - h / 2); }
             if (r > 0 && g.roundRect) g.roundRect(x, y, w, h, r); else g.rect(x, y, w, h);
           } else if (kind === "c") {
             const [x, y, r] = s.slice(7); g.arc(x, y, r, 0, 2 * Math.PI);

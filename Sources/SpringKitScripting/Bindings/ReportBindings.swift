@@ -122,7 +122,7 @@ enum ReportBindingLimits {
 /// `text`, `line`) and the common style keys.
 enum ReportShapeReader {
     static let keys: Set<String> = ["rect", "center", "size", "radius", "circle", "path", "at", "text", "line", "align",
-                                    "color", "alpha", "stroke", "line_width", "ghost", "fixed"]
+                                    "color", "alpha", "stroke", "line_width", "ghost", "fixed", "rotation"]
 
     static func shapes(_ list: LuaTableArgument) throws -> [ReportData.Shape] {
         let call = list.call
@@ -202,8 +202,13 @@ enum ReportShapeReader {
         guard (0...1).contains(alpha) else { throw call.argumentError(t.position, "field 'alpha': must be in 0…1") }
         let lineWidth = try LayoutBindings.finite(t, "line_width", default: 1)
         guard lineWidth >= 0 else { throw call.argumentError(t.position, "field 'line_width': must be ≥ 0") }
+        let rotation = try LayoutBindings.finite(t, "rotation", default: 0)
+        if rotation != 0, case .rect = geometry {} else if rotation != 0 {
+            throw call.argumentError(t.position, "field 'rotation': only rectangles (rect, or center with size) turn")
+        }
         return ReportData.Shape(geometry, color: UInt32(color), alpha: alpha, filled: !(try t.boolean("stroke") ?? false),
-                                lineWidth: lineWidth, ghost: try t.boolean("ghost") ?? false, fixed: try t.boolean("fixed") ?? false)
+                                lineWidth: lineWidth, ghost: try t.boolean("ghost") ?? false, fixed: try t.boolean("fixed") ?? false,
+                                rotation: rotation)
     }
 
     /// A path as `sk.mask_path` and `CellShape:path` return it.
