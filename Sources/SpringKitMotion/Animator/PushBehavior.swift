@@ -1,4 +1,5 @@
 import SpringKitDynamics
+import SpringKitSupport
 
 /// `UIPushBehavior`: a force on each of its items every sub-step (continuous), or one impulse
 /// (instantaneous, after which it is inactive). Magnitude 1 is 1 N: a 100 × 100 pt item of
@@ -23,11 +24,20 @@ public final class PushBehavior: ItemListBehavior {
         super.init(items: items)
     }
 
-    public func setDirection(_ direction: SIMD2<Double>) throws { push = try BehaviorVector(vector: direction) }
+    public func setDirection(_ direction: SIMD2<Double>) throws { push = try Self.checked(BehaviorVector(vector: direction)) }
+
+    /// A push the world can apply: its force in world units (× 10⁶) must stay finite.
+    private static func checked(_ v: BehaviorVector) throws -> BehaviorVector {
+        let force = v.vector * World.forceUnitsPerNewton
+        guard force.x.isFinite, force.y.isFinite else {
+            throw MotionError.invalidParameter("a push of \(NumberFormat.shortest(max(abs(v.vector.x), abs(v.vector.y)))) N along an axis is too large (at most about 1e302)")
+        }
+        return v
+    }
 
     /// Magnitude 0 gives the zero vector and keeps the angle (measured).
     public func setAngle(_ angle: Double, magnitude: Double) throws {
-        push = try BehaviorVector(angle: angle, magnitude: magnitude)
+        push = try Self.checked(BehaviorVector(angle: angle, magnitude: magnitude))
     }
 
     public func setAngle(_ angle: Double) throws { try setAngle(angle, magnitude: push.magnitude) }

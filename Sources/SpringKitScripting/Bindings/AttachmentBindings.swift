@@ -43,6 +43,7 @@ extension ModuleBuilder {
             "friction_torque": { call, o in
                 let h = o as! AttachmentHandle
                 let torque = try call.finiteNumber(3)
+                guard torque >= 0 else { throw call.argumentError(3, "friction torque must be ≥ 0 N·m, got \(NumberFormat.shortest(torque))") }
                 try call.checked(3) { try h.animator.world.setJointFrictionTorque(h.id, torque * Self.torqueUnitsPerNewtonMetre) }
                 h.frictionTorque = torque
             },
@@ -106,6 +107,9 @@ extension ModuleBuilder {
                     handle.range = range
                 }
                 if let torque = try spec.number("friction_torque") {
+                    guard torque.isFinite, torque >= 0 else {
+                        throw call.argumentError(2, "field 'friction_torque': a finite number ≥ 0 (N·m) expected, got \(NumberFormat.shortest(torque))")
+                    }
                     try call.checked(2) { try w.world.setJointFrictionTorque(id, torque * Self.torqueUnitsPerNewtonMetre) }
                     handle.frictionTorque = torque
                 }

@@ -1,6 +1,7 @@
 import SpringKitSupport
 import SpringKitDynamics
 import SpringKitMotion
+import CLua
 
 /// The property tables of the item behaviour and field handles, and the field spec reader
 /// (docs/lua-api.md, "Behaviours"). Lua names are UIKit's in snake case.
@@ -145,7 +146,14 @@ extension ModuleBuilder {
                 for v in [position.x, position.y, velocity.x, velocity.y, mass, charge, time] { call.push(v) }
                 return 7
             }, read: { call in
-                force = SIMD2(try call.finiteNumber(-2), try call.finiteNumber(-1))
+                let fx = lua_type(call.L, -2) == LUA_TNUMBER ? try call.number(-2) : .nan
+                let fy = lua_type(call.L, -1) == LUA_TNUMBER ? try call.number(-1) : .nan
+                guard fx.isFinite, fy.isFinite else {
+                    let place = call.callerPlace.map { "\($0): " } ?? ""
+                    throw ScriptError(.runtime, place + "a custom field's force function must return two finite numbers fx, fy (newtons), got "
+                                      + "\(call.describe(-2)), \(call.describe(-1))")
+                }
+                force = SIMD2(fx, fy)
             })
             return force
         }

@@ -1,0 +1,6 @@
+--! exit: 2
+--! stderr: att_pin_negative_friction.lua:6: bad argument #1 to 'World:pin_attachment' (field 'friction_torque': a finite number ≥ 0 (N·m) expected, got -1)
+local sk = require "springkit"
+local w = sk.world()
+local a = w:add_item{x = 10, y = 10, width = 20, height = 20}
+w:pin_attachment{item = a, anchor = {0, 0}, friction_torque = -1}

@@ -1,0 +1,6 @@
+--! exit: 2
+--! stderr: beh_item_angular_nan.lua:6: bad argument #2 to 'ItemBehavior:add_angular_velocity' (finite number expected, got nan)
+local sk = require "springkit"
+local w = sk.world()
+local a = w:add_item{x = 10, y = 10, width = 20, height = 20}
+local b = w:item_behavior{items = {a}}; b:add_angular_velocity(a, 0/0)
