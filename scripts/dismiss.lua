@@ -139,5 +139,5 @@ sk.metric("density", density)
 sk.metric("angular resistance", angular_resistance)
 
 sk.expect{name = "the thrown photo is dismissed within 0.6 s", id = 0, column = "shown", from = release_t + 0.6, within = {0, 0}}
-sk.expect{name = "until then it flies up and left", column = "y", from = release_t, within = {-100000, cy}}
+sk.expect{name = "after the release it stays above the centre line (thrown up)", column = "y", from = release_t, within = {-100000, cy}}
 return {trace = trace, report = report}
