@@ -52,14 +52,7 @@ local report = sk.report{title = "Chat heads", viewport = {screen_w, screen_h},
                          plots = {{name = "lead x", unit = "pt"}, {name = "last head's lag", unit = "pt"}}}
 local colors = {0x1877F2, 0x42B72A, 0xF7B928, 0xE4405F, 0x8E44AD, 0x00A8A8}
 
---- Moves a spring's anchor. Workaround (see docs/effects.md, "What the engine lacked"): the
---- rigid solver copies an anchor when it classifies the world, and w:set_anchor does not make it
---- classify again, so a spring on that solver would keep its old anchor; w:set_spring with no
---- change does (and keeps the joint's accumulated impulse).
-local function move_anchor(s, x, y)
-  w:set_anchor(s, x, y)
-  w:set_spring(s, {})
-end
+local function move_anchor(s, x, y) w:set_anchor(s, x, y) end
 
 local function lag_of(i)
   local x, y = w:position(heads[i])

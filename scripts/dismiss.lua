@@ -39,14 +39,7 @@ local trace = sk.trace{"x", "y", "angle", "shown"}
 local report = sk.report{title = "Throw to dismiss", viewport = {screen_w, screen_h},
                          plots = {{name = "angle", unit = "rad"}, {name = "y", unit = "pt"}}}
 
---- Moves a spring's anchor. Workaround (see docs/effects.md, "What the engine lacked"): the
---- rigid solver copies an anchor when it classifies the world, and w:set_anchor does not make it
---- classify again, so a spring on that solver would keep its old anchor; w:set_spring with no
---- change does (and keeps the joint's accumulated impulse).
-local function move_anchor(s, x, y)
-  w:set_anchor(s, x, y)
-  w:set_spring(s, {})
-end
+local function move_anchor(s, x, y) w:set_anchor(s, x, y) end
 
 local function rotate(x, y, a)
   local c, s = math.cos(a), math.sin(a)

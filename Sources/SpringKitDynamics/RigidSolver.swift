@@ -107,6 +107,13 @@ struct RigidSolver {
         for i in bodyItem { store.sleeping[i] = 0 }
     }
 
+    /// Moves the fixed point of spring `s` (a dense spring index) if it is solved here.
+    mutating func setAnchor(spring s: Int, _ anchor: SIMD2<Double>) {
+        guard let k = springIndex.firstIndex(of: s), case .distance(var joint) = constraints[k], joint.b < 0 else { return }
+        joint.localAnchorB = anchor
+        constraints[k] = .distance(joint)
+    }
+
     /// The world's joints as solved (their impulses carried to the next step), in order.
     var jointModels: ArraySlice<JointModel> { constraints[springCount...] }
 

@@ -298,6 +298,7 @@ public final class World {
         let s = try springIndex(id)
         guard springs.itemB[s] < 0 else { throw DynamicsError.noAnchor(id) }
         springs.anchorX[s] = anchor.x; springs.anchorY[s] = anchor.y
+        if usesRigidSolver && !needsClassification { rigid.setAnchor(spring: s, anchor) }
         let a = Int(springs.itemA[s])
         if items.motion[a] == ItemMotion.anchored.rawValue && !needsClassification {
             items.anchorX[a] = anchor.x; items.anchorY[a] = anchor.y

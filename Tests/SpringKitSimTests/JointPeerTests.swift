@@ -112,4 +112,19 @@ final class JointPeerTests: XCTestCase {
         // rows differ from 2.2.1's rope; the bound is looser for that.
         try compare("limit", a, [first, second], positionTolerance: 1, angleTolerance: 0.02)
     }
+
+    /// A spring on the rigid solver follows its anchor as soon as it is moved (no re-classification).
+    func testMovingTheAnchorOfAnOffsetSpringMovesItsItem() throws {
+        let a = try world()
+        a.world.gravity = .zero
+        let card = try a.world.addItem(center: SIMD2(100, 100), size: SIMD2(100, 60))
+        let s = try a.world.attach(card, offset: SIMD2(20, 10), to: SIMD2(120, 110), SpringParameters(length: 0, damping: 0, frequency: 0))
+        try a.advanceFrames(2)
+        for k in 1...30 {
+            try a.world.setAnchor(s, SIMD2(120 + 5 * Double(k), 110))
+            try a.advanceFrame()
+        }
+        let p = try a.world.position(card)
+        XCTAssertGreaterThan(p.x, 200, "the card followed its anchor 150 pt to the right: \(p)")
+    }
 }
