@@ -185,8 +185,9 @@ public final class ScrollView {
     public func animate(to target: Double, damping: Double = 1, frequency: Double? = nil) throws {
         guard target.isFinite else { throw MotionError.invalidParameter("offset must be finite") }
         let frequency = frequency ?? configuration.bounceFrequency
-        guard damping.isFinite, damping >= 0, frequency.isFinite, frequency > 0 else {
-            throw MotionError.invalidParameter("the animation spring needs damping ≥ 0 and frequency > 0")
+        // Bounded so that the spring's step (ω = 2πf, e^(−ζωt)) stays finite: no display needs more.
+        guard damping.isFinite, damping >= 0, damping <= 10_000, frequency.isFinite, frequency > 0, frequency <= 10_000 else {
+            throw MotionError.invalidParameter("the animation spring needs damping in 0…10000 and frequency in (0, 10000] Hz, got damping \(NumberFormat.shortest(damping)), frequency \(NumberFormat.shortest(frequency))")
         }
         guard phase != .tracking else { return }
         animationTarget = min(max(target, minimumOffset), maximumOffset)

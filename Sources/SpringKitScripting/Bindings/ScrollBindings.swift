@@ -66,7 +66,19 @@ final class AnimatorBox {
 /// A velocity tracker owned by Lua.
 final class VelocityTrackerBox {
     var tracker: VelocityTracker
+    /// Samples whose memory is reserved against the run's memory cap (a long window keeps many).
+    var reserved = 0
+    /// Bytes a kept sample costs with its array's growth headroom.
+    static let bytesPerSample = 48
     init(_ tracker: VelocityTracker) { self.tracker = tracker }
+
+    /// Reserves (or releases) the memory of the samples the tracker now keeps.
+    func account(_ budget: ResourceBudget?) throws {
+        let now = tracker.sampleCount
+        defer { reserved = now }
+        if now > reserved { try budget?.reserve(bytes: (now - reserved) * Self.bytesPerSample) }
+        else if now < reserved { budget?.release(bytes: (reserved - now) * Self.bytesPerSample) }
+    }
 }
 
 extension LuaTableArgument {
@@ -310,6 +322,7 @@ extension ModuleBuilder {
                 let t = try call.finiteNumber(2)
                 let p = SIMD2(try call.finiteNumber(3), try call.finiteNumber(4))
                 try call.checked(2) { try b.tracker.add(time: t, position: p) }
+                try b.account(call.lua.budget)
                 return 0
             }),
             ("velocity", { call in
@@ -318,7 +331,9 @@ extension ModuleBuilder {
                 return 2
             }),
             ("reset", { call in
-                try box(call).tracker.reset()
+                let b = try box(call)
+                b.tracker.reset()
+                try b.account(call.lua.budget)
                 return 0
             }),
         ], properties: [
