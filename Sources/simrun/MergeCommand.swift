@@ -59,28 +59,9 @@ enum MergeCommand {
             do { parsed = try JUnitReport.parse(text, path: path) } catch { throw UsageError("merge: \(error)") }
             shards.append((try parsed.property("shard").map { try Shard(parsing: $0, flag: "merge: \(path): shard") }, parsed, path))
         }
-        let ordered: [JUnitReport.Parsed]
-        if shards.count == 1 && shards[0].shard == nil {
-            ordered = [shards[0].parsed]
-        } else {
-            guard let unmarked = shards.first(where: { $0.shard == nil }) else {
-                let count = shards[0].shard!.count
-                if let other = shards.first(where: { $0.shard!.count != count }) {
-                    throw UsageError("merge: \(other.path) is shard \(other.shard!.text), \(shards[0].path) is of \(count)")
-                }
-                var byIndex: [Int: String] = [:]
-                for s in shards {
-                    if let earlier = byIndex[s.shard!.index] { throw UsageError("merge: \(earlier) and \(s.path) are both shard \(s.shard!.text)") }
-                    byIndex[s.shard!.index] = s.path
-                }
-                let missing = (1...count).filter { byIndex[$0] == nil }
-                guard missing.isEmpty else {
-                    throw UsageError("merge: shard\(missing.count > 1 ? "s" : "") \(missing.map { "\($0)/\(count)" }.joined(separator: ", ")) missing")
-                }
-                return try finishJUnit(shards.sorted { $0.shard!.index < $1.shard!.index }.map(\.parsed), output: output)
-            }
-            throw UsageError("merge: \(unmarked.path) is not a shard (written without --shard i/n)")
-        }
+        try checkShards(shards.map { ($0.shard, $0.path) })
+        let ordered = shards.count == 1 && shards[0].shard == nil ? [shards[0].parsed]
+            : shards.sorted { $0.shard!.index < $1.shard!.index }.map(\.parsed)
         return try finishJUnit(ordered, output: output)
     }
 
@@ -99,8 +80,9 @@ enum MergeCommand {
         return tally.exitStatus
     }
 
-    /// Every shard 1…n once, all of one n; a file written without --shard only alone.
-    private static func checkSweepShards(_ shards: [(shard: Shard?, path: String)]) throws {
+    /// Every shard 1…n once, all of one n; a file written without --shard only alone (JUnit
+    /// files and sweep CSVs alike).
+    private static func checkShards(_ shards: [(shard: Shard?, path: String)]) throws {
         if shards.count == 1 && shards[0].shard == nil { return }
         if let unmarked = shards.first(where: { $0.shard == nil }) {
             throw UsageError("merge: \(unmarked.path) is not a shard (written without --shard i/n)")
@@ -134,7 +116,7 @@ enum MergeCommand {
             rows += part.rows
         }
         guard let header else { throw UsageError("merge: no files given") }
-        try checkSweepShards(shards)
+        try checkShards(shards)
         // Grid order is the parameter values' order (every axis ascending, the first slowest);
         // ranking from there breaks ties exactly as one run does.
         rows.sort { $0.values.lexicographicallyPrecedes($1.values) }
