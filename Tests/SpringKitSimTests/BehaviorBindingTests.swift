@@ -116,7 +116,7 @@ final class BehaviorBindingTests: XCTestCase {
         expectError("local w = sk.world(); local g = w:gravity(); g.nope = 1", "cannot set Gravity.nope: no such writable field")
         expectError("local w = sk.world(); local b = w:item_behavior{}; b.density = -1", "cannot set ItemBehavior.density: density must be a positive number, got -1")
         expectError("local w = sk.world(); w:gravity{items = {99}}", "no item 99")
-        expectError("local w = sk.world(); local a = w:add_item{}; w:field{kind = 'custom', items = {a}, force = function() return 0/0, 0 end}; w:step()", "finite number expected")
+        expectError("local w = sk.world(); local a = w:add_item{}; w:field{kind = 'custom', items = {a}, force = function() return 0/0, 0 end}; w:step()", "a custom field's force function must return two finite numbers fx, fy (newtons), got nan, 0")
     }
 
     func testAttachmentsSnapAndOffsets() throws {
