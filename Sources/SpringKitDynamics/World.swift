@@ -486,6 +486,30 @@ public final class World {
         }
     }
 
+    /// Gives the springs off the fast path (and the attachments, with their items' dense ends)
+    /// to the rigid solver when the world has an attachment or an offset spring, else to the
+    /// translational joint solver.
+    /// - Complexity: O((joint items + springs + joints) α(items)).
+    private func resetSolvers(springs jointSprings: [Int32], ends jointEnds: [(Int, Int)]) throws {
+        let jointItems = (0..<items.count).filter { items.motion[$0] == ItemMotion.joint.rawValue }.map { Int32($0) }
+        if usesRigidSolver {
+            // Every joint item rotates: each gets a body record.
+            let records = try jointItems.map { try body(Int($0)) }
+            let offsets = springOffsets
+            rigid.reset(bodyItems: jointItems.map { Int($0) }, bodyRecords: records, springs: jointSprings.map { Int($0) }, springs,
+                        offsets: { [springs] s in offsets[springs.table.identifierAt[s]] ?? (.zero, .zero) },
+                        joints: zip(jointRecords, jointEnds).map { ($0.model, $1.0, $1.1) })
+            rigid.wakeAll(&items)
+            rigidAwake = rigid.isAwake
+            joints.reset(springs: [], items: [], itemSprings: springs, bodyOfItem: [])
+        } else {
+            rigid = RigidSolver()
+            rigidAwake = false
+            joints.reset(springs: jointSprings, items: jointItems, itemSprings: springs,
+                         bodyOfItem: jointItems.map { bodyOfItem[items.table.identifierAt[Int($0)]] ?? -1 })
+        }
+    }
+
     /// Decides each item's motion from its springs and refreshes the fast path's caches
     /// (each spring's `SpringSoftness` gives its coefficients or exact matrix).
     /// - Complexity: O((items + springs) α(items)), the joint solver's islands included.
@@ -555,23 +579,7 @@ public final class World {
             }
         }
         try classifyFreeBodies()
-        let jointItems = (0..<n).filter { items.motion[$0] == ItemMotion.joint.rawValue }.map { Int32($0) }
-        if usesRigidSolver {
-            // Every joint item rotates: each gets a body record.
-            let records = try jointItems.map { try body(Int($0)) }
-            let offsets = springOffsets
-            rigid.reset(bodyItems: jointItems.map { Int($0) }, bodyRecords: records, springs: jointSprings.map { Int($0) }, springs,
-                        offsets: { [springs] s in offsets[springs.table.identifierAt[s]] ?? (.zero, .zero) },
-                        joints: zip(jointRecords, jointEnds).map { ($0.model, $1.0, $1.1) })
-            rigid.wakeAll(&items)
-            rigidAwake = rigid.isAwake
-            joints.reset(springs: [], items: [], itemSprings: springs, bodyOfItem: [])
-        } else {
-            rigid = RigidSolver()
-            rigidAwake = false
-            joints.reset(springs: jointSprings, items: jointItems, itemSprings: springs,
-                         bodyOfItem: jointItems.map { bodyOfItem[items.table.identifierAt[Int($0)]] ?? -1 })
-        }
+        try resetSolvers(springs: jointSprings, ends: jointEnds)
         awakeAnchored = (0..<n).reduce(0) { $0 + (items.anchoredRest[$1] >= 0 ? 1 : 0) }
         joints.wakeAll(&items)
         jointsAwake = joints.isAwake
