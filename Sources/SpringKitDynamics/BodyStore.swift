@@ -79,11 +79,4 @@ struct BodyStore {
             forceX[b] = 0; forceY[b] = 0; torque[b] = 0
         }
     }
-
-    /// Whether record `b` changes how its item moves beyond a plain point on a spring: it
-    /// rotates, falls, is pushed, damps at its own rate, or is static.
-    func isActive(_ b: Int, worldDamping: Double) -> Bool {
-        angularVelocity[b] != 0 || gravityScale[b] != 0 || fieldMask[b] != 0 || forceX[b] != 0 || forceY[b] != 0 || torque[b] != 0
-            || linearDamping[b] != worldDamping || isStatic[b]
-    }
 }
