@@ -79,7 +79,7 @@ final class PrimitiveBindingTests: XCTestCase {
         expectError("sk.scroll_view():move_touch(1, 2)", "no finger is down")
         expectError("sk.scroll_view():advance(-1)", "seconds must be ≥ 0")
         expectError("sk.scroll_view():touch_down(0/0, 1)", "finite number expected")
-        expectError("sk.scroll_view():animate_to(1, {frequency = 0})", "frequency > 0")
+        expectError("sk.scroll_view():animate_to(1, {frequency = 0})", "frequency in (0, 10000] Hz, got damping 1, frequency 0")
         expectError("sk.scroll_view():set_content_inset{top = 0/0}", "finite number expected")
         expectError("sk.project_fling(0, 1, 1)", "a deceleration rate must be in (0, 1)")
         expectError("local sv = sk.scroll_view{content_height = 2000, on_bounds_change = function() error('boom') end}; sv:set_offset(100)", "check.lua:")
