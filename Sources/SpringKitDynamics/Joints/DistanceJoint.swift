@@ -46,8 +46,7 @@ struct DistanceJoint {
             gamma = 0; bias = 0
         }
         let P = impulse * u
-        A.v -= A.m * P; A.w -= A.i * Vec2.cross(rA, P)
-        B.v += B.m * P; B.w += B.i * Vec2.cross(rB, P)
+        A.applyVelocity(-P, at: rA); B.applyVelocity(P, at: rB)
         bodies.setVelocity(a, A.v, A.w); bodies.setVelocity(b, B.v, B.w)
     }
 
@@ -59,8 +58,7 @@ struct DistanceJoint {
         let lambda = -mass * (cdot + bias + gamma * impulse)
         impulse += lambda
         let P = lambda * u
-        A.v -= A.m * P; A.w -= A.i * Vec2.cross(rA, P)
-        B.v += B.m * P; B.w += B.i * Vec2.cross(rB, P)
+        A.applyVelocity(-P, at: rA); B.applyVelocity(P, at: rB)
         bodies.setVelocity(a, A.v, A.w); bodies.setVelocity(b, B.v, B.w)
     }
 
@@ -76,8 +74,7 @@ struct DistanceJoint {
         d /= distance
         let C = min(max(distance - length, -ctx.maximumLinearCorrection), ctx.maximumLinearCorrection)
         let P = -mass * C * d
-        A.c -= A.m * P; A.angle -= A.i * Vec2.cross(rA, P)
-        B.c += B.m * P; B.angle += B.i * Vec2.cross(rB, P)
+        A.applyPosition(-P, at: rA); B.applyPosition(P, at: rB)
         bodies.setPosition(a, A.c, A.angle); bodies.setPosition(b, B.c, B.angle)
         return abs(C) < ctx.linearSlop
     }

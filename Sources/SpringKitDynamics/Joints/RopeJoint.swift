@@ -31,8 +31,7 @@ struct RopeJoint {
         let inverseMass = A.m + A.i * crA * crA + B.m + B.i * crB * crB
         mass = inverseMass != 0 ? 1 / inverseMass : 0
         let P = impulse * u
-        A.v -= A.m * P; A.w -= A.i * Vec2.cross(rA, P)
-        B.v += B.m * P; B.w += B.i * Vec2.cross(rB, P)
+        A.applyVelocity(-P, at: rA); B.applyVelocity(P, at: rB)
         bodies.setVelocity(a, A.v, A.w); bodies.setVelocity(b, B.v, B.w)
     }
 
@@ -47,8 +46,7 @@ struct RopeJoint {
         impulse = min(0, impulse + lambda)
         lambda = impulse - old
         let P = lambda * u
-        A.v -= A.m * P; A.w -= A.i * Vec2.cross(rA, P)
-        B.v += B.m * P; B.w += B.i * Vec2.cross(rB, P)
+        A.applyVelocity(-P, at: rA); B.applyVelocity(P, at: rB)
         bodies.setVelocity(a, A.v, A.w); bodies.setVelocity(b, B.v, B.w)
     }
 
@@ -61,8 +59,7 @@ struct RopeJoint {
         d /= distance
         let C = min(max(distance - maximumLength, 0), ctx.maximumLinearCorrection)
         let P = -mass * C * d
-        A.c -= A.m * P; A.angle -= A.i * Vec2.cross(rA, P)
-        B.c += B.m * P; B.angle += B.i * Vec2.cross(rB, P)
+        A.applyPosition(-P, at: rA); B.applyPosition(P, at: rB)
         bodies.setPosition(a, A.c, A.angle); bodies.setPosition(b, B.c, B.angle)
         return distance - maximumLength < ctx.linearSlop
     }

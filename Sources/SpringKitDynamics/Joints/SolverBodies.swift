@@ -51,6 +51,18 @@ struct JointBody {
     var w: Double
     var m: Double
     var i: Double
+
+    /// Applies impulse `P` at `r` from the center, as end B of a joint (end A takes −P):
+    /// v += m P, w += i (r × P).
+    @inline(__always) mutating func applyVelocity(_ P: SIMD2<Double>, at r: SIMD2<Double>) {
+        v += m * P; w += i * Vec2.cross(r, P)
+    }
+
+    /// Applies position impulse `P` at `r`, as end B of a joint (end A takes −P):
+    /// c += m P, angle += i (r × P).
+    @inline(__always) mutating func applyPosition(_ P: SIMD2<Double>, at r: SIMD2<Double>) {
+        c += m * P; angle += i * Vec2.cross(r, P)
+    }
 }
 
 /// The numbers every joint solves with, in points and radians (Box2D's in metres at 100 pt/m).
