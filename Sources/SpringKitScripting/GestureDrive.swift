@@ -36,7 +36,7 @@ public final class GestureDrive: @unchecked Sendable {
     /// records none) and its frame number.
     public var frameEnded: ((_ frame: ReportData.Frame?, _ number: Int) -> Void)?
     /// Called once when the drive takes over (before any step), with the scenario's state then.
-    public var tookOver: ((_ frame: ReportData.Frame?, _ viewport: SIMD2<Double>) -> Void)?
+    public var tookOver: ((_ frame: ReportData.Frame?, _ viewport: SIMD2<Double>, _ edgeInset: Double) -> Void)?
     /// True once the drive has taken over a scenario; `finished` once its steps ran out.
     public private(set) var started = false
     public private(set) var finished = false
@@ -65,7 +65,7 @@ public final class GestureDrive: @unchecked Sendable {
         guard !started else { throw Finished() }
         started = true
         targetKind = target.kind
-        tookOver?(target.latestFrame(), target.viewport)
+        tookOver?(target.latestFrame(), target.viewport, target.edgeInset)
         var tracker = try VelocityTracker()
         var finger: SIMD2<Double>?
         while let step = next() {
@@ -131,6 +131,8 @@ protocol DrivenTarget: AnyObject {
     func frame(finger: SIMD2<Double>?) throws
     func up(velocity: SIMD2<Double>) throws
     func latestFrame() -> ReportData.Frame?
+    /// The cap of the cells' top-edge curve in its report (for drawing).
+    var edgeInset: Double { get }
     /// The run's trace and report when the drive ends the script.
     func result() -> (trace: Trace?, report: ReportData?)
 }

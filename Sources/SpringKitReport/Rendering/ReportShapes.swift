@@ -81,6 +81,9 @@ package enum ReportShapesEncoding {
         return out + "]}"
     }
 
+    /// One frame's shapes as the JSON list `drawList` takes (the studio's live frames).
+    package static func json(shapes: [ReportData.Shape]) -> String { "[" + shapes.map(encode).joined(separator: ",") + "]" }
+
     private static func n(_ value: Double) -> String { value.isFinite ? NumberFormat.shortest(value) : "0" }
 
     private static func encode(_ shape: ReportData.Shape) -> String {

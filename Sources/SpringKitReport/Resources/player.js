@@ -43,7 +43,8 @@ const scene = $("scene");
 let scale = 1;
 function sizeScene(run) {
   const [w, h] = run.viewport;
-  scale = Math.min(1, 640 / Math.max(h, 1), 720 / Math.max(w, 1));
+  // Fit the first screen (the header, the live bar and the transport take about 160 px).
+  scale = Math.min(1, Math.max(200, window.innerHeight - 160) / Math.max(h, 1), 720 / Math.max(w, 1));
   if (w * scale < 240 && w > 0) scale = 240 / w;
   const ratio = window.devicePixelRatio || 1;
   scene.style.width = (w * scale) + "px"; scene.style.height = (h * scale) + "px";
@@ -57,10 +58,11 @@ function cellPath(g, x, y, w, h, s, e) {
   g.lineTo(x + w, y + h); g.lineTo(x, y + h); g.closePath();
 }
 function drawScene() {
-  const run = state.run, g = scene.getContext("2d"), ratio = window.devicePixelRatio || 1;
+  const live = state.live, shown = live.shown && live.frame;
+  const run = shown ? live.run : state.run, g = scene.getContext("2d"), ratio = window.devicePixelRatio || 1;
   g.setTransform(1, 0, 0, 1, 0, 0); g.clearRect(0, 0, scene.width, scene.height);
-  if (!run || !run.frames.length) return;
-  const k = state.frameIndex, f = run.frames[k], e = run.edgeInset;
+  if (!shown && (!run || !run.frames.length)) return;
+  const f = shown ? live.frame : run.frames[state.frameIndex], e = run.edgeInset;
   g.setTransform(scale * ratio, 0, 0, scale * ratio, 0, 0);
   g.save(); g.translate(-f.ox, -f.oy);
   const labels = [];
@@ -70,12 +72,8 @@ function drawScene() {
     if (w >= 20) { g.strokeStyle = "rgba(0,0,0,0.35)"; g.lineWidth = 1; g.stroke(); }
     if (w >= 60 && h >= 40) labels.push([id, x, y]);
   });
-  if (state.showGhost && state.ghost && state.ghost.frames.length) {
-    const gf = state.ghost.frames[frameIndexAt(state.ghost, f.t)];
-    g.setLineDash([4, 3]); g.strokeStyle = "rgba(20,20,20,0.55)"; g.lineWidth = 1.2;
-    forEachCell(state.ghost, gf, (id, x, y, w, h, s) => { cellPath(g, x, y, w, h, s, state.ghost.edgeInset); g.stroke(); });
-    g.setLineDash([]);
-  }
+  const ghost = shown ? null : ghostRun();
+  if (state.showGhost && ghost && ghost.frames.length) drawGhostCells(g, ghost, ghost.frames[frameIndexAt(ghost, f.t)]);
   // Labels last, so no cell hides them.
   g.font = "600 14px system-ui,sans-serif";
   for (const [id, x, y] of labels) {
@@ -84,11 +82,45 @@ function drawScene() {
     g.fillStyle = "#111"; g.fillText(text, x + 12, y + e + 18);
   }
   g.restore();
+  if (state.showGhost && ghost && ghost.frames.length) {
+    // The reference's shapes, faint, under this run's (scripts that draw shapes, not cells).
+    const gf = ghost.frames[frameIndexAt(ghost, f.t)];
+    if (gf.shapes.length) { g.save(); g.globalAlpha = 0.28; SpringKitShapes.drawList(g, gf.shapes, f.ox, f.oy, scale * ratio); g.restore(); }
+  }
   SpringKitShapes.drawList(g, f.shapes, f.ox, f.oy, scale * ratio);
   if (f.touch) {
     g.beginPath(); g.arc(f.touch[0], f.touch[1], 22, 0, 2 * Math.PI);
     g.fillStyle = "rgba(60,60,60,0.30)"; g.fill(); g.strokeStyle = "rgba(30,30,30,0.8)"; g.lineWidth = 2; g.stroke();
   }
+}
+
+// The reference ghost: a pinned run, else the previous one.
+function ghostRun() { return state.pinned || state.ghost; }
+// Ghost cells as solid outlines of what shows: each outline is clipped to where no later
+// (upper) cell of the ghost covers it, and a run of more than 200 cells (dot art) shows one
+// outline around them all instead of hundreds.
+function drawGhostCells(g, ghost, gf) {
+  const cells = [];
+  forEachCell(ghost, gf, (id, x, y, w, h, s) => cells.push([x, y, w, h, s]));
+  if (!cells.length) return;
+  g.save(); g.strokeStyle = "rgba(20,20,20,0.6)"; g.lineWidth = 1.4;
+  if (cells.length > 200) {
+    let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+    for (const [x, y, w, h] of cells) { x0 = Math.min(x0, x); y0 = Math.min(y0, y); x1 = Math.max(x1, x + w); y1 = Math.max(y1, y + h); }
+    g.strokeRect(x0, y0, x1 - x0, y1 - y0); g.restore(); return;
+  }
+  const e = ghost.edgeInset;
+  for (let i = 0; i < cells.length; i++) {
+    const [x, y, w, h, s] = cells[i];
+    g.save();
+    // Clip away the cells drawn after this one (they lie on top of it).
+    g.beginPath(); g.rect(-1e6, -1e6, 2e6, 2e6);
+    for (let j = i + 1; j < cells.length; j++) { const c = cells[j]; g.rect(c[0], c[1] + e + Math.min(0, c[4]), c[2], c[3] - e - Math.min(0, c[4])); }
+    g.clip("evenodd");
+    cellPath(g, x, y, w, h, s, e); g.stroke();
+    g.restore();
+  }
+  g.restore();
 }
 
 // ---- plots ----
@@ -99,7 +131,7 @@ function niceStep(span, count) {
 }
 const fmt = (v, d = 3) => v === null || v === undefined ? "—" : (Math.abs(v) >= 1000 ? v.toFixed(0) : String(+v.toFixed(d)));
 function plotSeries() {
-  const run = state.run, ghost = state.ghost, list = [];
+  const run = state.run, ghost = ghostRun(), list = [];
   if (!run) return list;
   const item = run.items.find(i => i.id === state.watch.id);
   const series = item && item.series.find(s => s.column === state.watch.column);
@@ -116,6 +148,7 @@ function plotSeries() {
   return list;
 }
 let plotBoxes = [];
+function plotWidth() { return Math.max(280, Math.min(720, ($("plots").clientWidth || 520) - 26)); }
 function buildPlots() {
   const host = $("plots"); host.innerHTML = ""; plotBoxes = [];
   for (const p of plotSeries()) {
@@ -124,15 +157,16 @@ function buildPlots() {
     title.textContent = p.name + (p.unit ? " (" + p.unit + ")" : "");
     const c = document.createElement("canvas"); c.id = p.id;
     const ratio = window.devicePixelRatio || 1;
-    c.style.width = "520px"; c.style.height = "180px"; c.width = 520 * ratio; c.height = 180 * ratio;
+    const W = plotWidth();
+    c.style.width = W + "px"; c.style.height = "150px"; c.width = W * ratio; c.height = 150 * ratio;
     box.appendChild(title); box.appendChild(c); host.appendChild(box);
     plotBoxes.push({c, p});
   }
 }
 function drawPlots() {
   const t = state.run && state.run.frames.length ? state.run.frames[state.frameIndex].t : state.simTime;
-  const ratio = window.devicePixelRatio || 1, W = 520, H = 180, L = 56, R = 10, T = 28, B = 24;
-  const duration = Math.max(state.run ? state.run.duration : 0, state.ghost && state.showGhost ? state.ghost.duration : 0, 1e-6);
+  const ratio = window.devicePixelRatio || 1, W = plotWidth(), H = 150, L = 56, R = 10, T = 40, B = 22;
+  const duration = Math.max(state.run ? state.run.duration : 0, ghostRun() && state.showGhost ? ghostRun().duration : 0, 1e-6);
   for (const {c, p} of plotBoxes) {
     const g = c.getContext("2d");
     g.setTransform(ratio, 0, 0, ratio, 0, 0); g.clearRect(0, 0, W, H);
@@ -154,7 +188,7 @@ function drawPlots() {
     }
     // Gesture steps: a dashed line each; labels in two rows above the plot, marks at the same time joined.
     g.setLineDash([3, 3]); g.strokeStyle = "#8e24aa"; g.fillStyle = "#8e24aa";
-    const rowEnd = [-1e9, -1e9], marks = [];
+    const rowEnd = [-1e9, -1e9, -1e9], marks = [];
     for (const m of (state.run ? state.run.marks : [])) {
       const last = marks[marks.length - 1];
       if (last && Math.abs(last.t - m.t) < 1e-9) last.label += " · " + m.label; else marks.push({t: m.t, label: m.label});
@@ -162,9 +196,18 @@ function drawPlots() {
     for (const m of marks) {
       const x = X(m.t);
       g.beginPath(); g.moveTo(x, T); g.lineTo(x, H - B); g.stroke();
-      const w = g.measureText(m.label).width, lx = Math.max(0, Math.min(x + 3, W - w - 2));
-      const row = lx >= rowEnd[0] ? 0 : (lx >= rowEnd[1] ? 1 : -1);
-      if (row >= 0) { g.fillText(m.label, lx, row === 0 ? 11 : 23); rowEnd[row] = lx + w + 6; }
+      // A label goes in the first of three rows with room; where none has room for all of it,
+      // it is shortened with "…" to the room there is (its first letter at least): never dropped.
+      let text = m.label, w = g.measureText(text).width, lx = Math.max(0, Math.min(x + 3, W - w - 2));
+      let row = rowEnd.findIndex(end => lx >= end);
+      if (row < 0) {
+        row = rowEnd.indexOf(Math.min(...rowEnd));
+        lx = Math.max(rowEnd[row], Math.min(x + 3, W - 12));
+        const room = Math.max(W - 2 - lx, 10);
+        while (text.length > 1 && g.measureText(text + "…").width > room) text = text.slice(0, -1);
+        text += "…"; w = g.measureText(text).width;
+      }
+      g.fillText(text, lx, 11 + 12 * row); rowEnd[row] = lx + w + 6;
     }
     g.setLineDash([]);
     const line = (ts, vs, style, dash) => {
@@ -193,7 +236,7 @@ function showReadouts() {
     $(prefix + "-peak").textContent = x ? fmt(x.r.peak, 2) + (x.unit ? " " + x.unit : "") : "—";
     $(prefix + "-osc").textContent = x ? fmt(x.r.oscillations, 1) : "—";
   };
-  put("ro", readoutsOf(state.run)); put("rb", state.ghost ? readoutsOf(state.ghost) : null);
+  put("ro", readoutsOf(state.run)); put("rb", ghostRun() ? readoutsOf(ghostRun()) : null);
   const eps = state.run ? state.run.epsilon : 0.5;
   $("readoutDoc").textContent = "About the value's final (rest) value: settled = stays within " + eps +
     " to the end; overshoot = swing past rest after the peak, % of the peak; oscillations counted with the same band (TraceMetrics).";
@@ -201,7 +244,7 @@ function showReadouts() {
 function showMetrics() {
   const table = $("metrics"); table.innerHTML = "";
   for (const m of state.run.metrics) {
-    const before = state.ghost && state.ghost.metrics.find(x => x.name === m.name);
+    const before = ghostRun() && ghostRun().metrics.find(x => x.name === m.name);
     const row = table.insertRow();
     row.insertCell().textContent = m.name;
     row.insertCell().textContent = fmt(m.value) + (m.unit ? " " + m.unit : "");
@@ -290,12 +333,20 @@ function showError(text) {
   $("error").textContent = text ? "re-run failed (showing the last good run): " + text : "";
 }
 async function requestRun() {
+  if (!state.changedAt) state.changedAt = performance.now();
   if (state.inFlight) { state.pending = true; return; }
   state.inFlight = true; $("status").textContent = "running…";
+  const changedAt = state.changedAt; state.changedAt = 0;
   try {
     const answer = await api("/api/run", currentValues());
-    if (answer.ok) { showError(""); accept(answer.run); } else showError(answer.error);
+    // A newer change is waiting: this run is stale, the next one replaces it unpainted.
+    if (answer.ok && !state.pending) {
+      showError(""); accept(answer.run);
+      state.latency.slider.push(performance.now() - changedAt);
+      requestAnimationFrame(() => state.latency.sliderPresented.push(performance.now() - changedAt));
+    } else if (!answer.ok) showError(answer.error);
   } catch (err) { showError(String(err)); }
+  if (MODE === "studio") startLive();
   state.inFlight = false; $("status").textContent = "run " + state.runs;
   if (state.pending) { state.pending = false; requestRun(); }
 }
@@ -317,11 +368,13 @@ $("preset").addEventListener("change", () => {
 // ---- playback ----
 function accept(json) {
   const run = decodePlayerData(json);
+  state.live.shown = false;
   if (state.run) state.ghost = state.run;
   state.run = run; state.runs += 1;
   if (state.runs === 1) sizeScene(run);
   $("script").textContent = run.script; $("title").textContent = run.title; document.title = run.title + " — SpringKitSim";
-  $("paramsText").innerText = "now: " + (run.paramsText || "(no parameters)") + (state.ghost ? "\nbefore: " + (state.ghost.paramsText || "") : "");
+  const ref = ghostRun();
+  $("paramsText").innerText = "now: " + (run.paramsText || "(no parameters)") + (ref ? "\n" + (state.pinned ? "pinned" : "before") + ": " + (ref.paramsText || "") : "");
   if (MODE === "report") buildParams(run.params);
   refreshAll(true);
   restart(0);
@@ -344,6 +397,8 @@ function draw() {
   document.body.dataset.time = state.simTime;
 }
 function tick(now) {
+  if (MODE === "studio") liveTick();
+  if (state.live.shown) { requestAnimationFrame(tick); return; }
   if (state.run && state.playing) {
     state.simTime = state.simStart + (now - state.wallStart) / 1000 * state.rate;
     if (state.simTime > state.run.duration) {
@@ -354,6 +409,7 @@ function tick(now) {
   requestAnimationFrame(tick);
 }
 $("play").addEventListener("click", () => {
+  if (state.live.shown) { state.live.shown = false; state.playing = false; }
   state.playing = !state.playing;
   $("play").textContent = state.playing ? "❚❚ pause" : "▶ play";
   if (state.playing) restart(state.simTime >= state.run.duration ? 0 : state.simTime);
@@ -365,6 +421,133 @@ $("scrub").addEventListener("input", () => {
   state.playing = false; $("play").textContent = "▶ play";
   const f = state.run.frames[+$("scrub").value]; if (f) { state.simTime = f.t; draw(); }
 });
+
+// ---- live: the preview is a touch surface (studio) ----
+// The engine runs the scenario live (POST /api/live/start), one display frame per request
+// (POST /api/live/frame with the finger, answered with the frame as bytes: LiveFrameEncoding),
+// so every frame is drawn as it arrives. Requests go one at a time; a pointer event while one
+// is out is sent when it returns. After the finger lifts, frames go on until 30 in a row are
+// the same (rest).
+const live = {id: null, kind: "", run: null, frame: null, down: false, x: 0, y: 0, inFlight: false, pending: false,
+              shown: false, still: 0, eventAt: 0, lastKey: "", starting: null, frames: 0, sentAt: -1e9, timer: 0};
+state.live = live;
+state.latency = {pointer: [], pointerPresented: [], slider: [], sliderPresented: []};
+function decodeLiveFrame(buffer) {
+  const head = new Float64Array(buffer, 0, 8), n = head[6], shapesLength = head[7];
+  const cells = new Float32Array(buffer, 64, n * 6), colors = new Uint32Array(buffer, 64 + n * 24, n);
+  const shapes = shapesLength ? JSON.parse(new TextDecoder().decode(new Uint8Array(buffer, 64 + n * 28, shapesLength))) : [];
+  const flat = new Array(n * 4), styles = new Array(n);
+  for (let i = 0; i < n; i++) {
+    flat[4 * i] = cells[6 * i]; flat[4 * i + 1] = cells[6 * i + 1]; flat[4 * i + 2] = cells[6 * i + 2]; flat[4 * i + 3] = i;
+    styles[i] = [cells[6 * i + 3], cells[6 * i + 4], cells[6 * i + 5], colors[i]];
+  }
+  return {frame: head[0], t: head[1], ox: head[2], oy: head[3], touch: isNaN(head[4]) ? null : [head[4], head[5]],
+          flat, styles, shapes, key: String(head[2]) + "," + head[3] + "," + (isNaN(head[4]) ? "" : head[4] + "," + head[5]) + "," + cells.join(",") + shapesLength};
+}
+async function startLive() {
+  if (MODE !== "studio") return;
+  const values = currentValues();
+  live.starting = (async () => {
+    live.id = null;
+    const answer = await api("/api/live/start", values);
+    if (!answer.ok) {
+      live.run = null;
+      $("liveNote").textContent = answer.driveable === false ? "⚠ " + answer.error : "live run failed: " + answer.error;
+      $("liveRestart").disabled = $("liveSave").disabled = true;
+      scene.title = "";
+      return;
+    }
+    live.id = answer.id; live.kind = answer.kind; live.frames = 0;
+    live.run = {styles: [], edgeInset: answer.edgeInset};
+    $("liveNote").textContent = "press, drag and fling the preview (" + answer.kind.replace("_", " ") + ")";
+    $("liveRestart").disabled = false; $("liveSave").disabled = false;
+    scene.title = "press, drag and fling";
+  })();
+  return live.starting;
+}
+// At most one request out, and one every 8 ms (the server plays no frame for a request
+// sooner than 7 ms after the last: a flood cannot run the scene faster than the display).
+function sendLive() {
+  if (live.id === null) return;
+  const wait = 8 - (performance.now() - live.sentAt);
+  if (live.inFlight || wait > 0) {
+    live.pending = true;
+    if (!live.inFlight && !live.timer) live.timer = setTimeout(() => { live.timer = 0; if (live.pending && !live.inFlight) sendLive(); }, wait);
+    return;
+  }
+  live.inFlight = true; live.pending = false; live.sentAt = performance.now();
+  const eventAt = live.eventAt; live.eventAt = 0;
+  const id = live.id;
+  const q = live.down ? "&x=" + live.x.toFixed(2) + "&y=" + live.y.toFixed(2) : "";
+  fetch("/api/live/frame?id=" + id + q, {method: "POST", headers: {"X-Studio-Token": token}})
+    .then(r => r.ok ? r.arrayBuffer() : null)
+    .then(buffer => {
+      live.inFlight = false;
+      if (!buffer || id !== live.id) return;
+      const f = decodeLiveFrame(buffer);
+      live.still = f.key === live.lastKey ? live.still + 1 : 0; live.lastKey = f.key;
+      live.frame = f; live.run.styles = f.styles; live.frames += 1;
+      live.shown = true;
+      state.playing = false; $("play").textContent = "▶ replay";
+      drawScene();
+      $("clock").textContent = "live   frame " + f.frame + "   t = " + f.t.toFixed(3) + " s";
+      document.body.dataset.liveFrame = f.frame;
+      // Pointer event → this frame drawn on the canvas (`pointer`), and → the next animation
+      // frame after it, when the browser has presented it (`pointerPresented`).
+      if (eventAt) {
+        state.latency.pointer.push(performance.now() - eventAt);
+        requestAnimationFrame(() => state.latency.pointerPresented.push(performance.now() - eventAt));
+      }
+      if (live.pending) sendLive();
+    }, () => { live.inFlight = false; });
+}
+function pointAt(event) {
+  const r = scene.getBoundingClientRect();
+  return [(event.clientX - r.left) / scale, (event.clientY - r.top) / scale];
+}
+scene.addEventListener("pointerdown", async event => {
+  if (MODE !== "studio") return;
+  if (live.starting) await live.starting;
+  if (live.id === null) return;
+  scene.setPointerCapture(event.pointerId);
+  [live.x, live.y] = pointAt(event); live.down = true; live.still = 0;
+  live.eventAt = event.timeStamp; scene.classList.add("live");
+  sendLive();
+});
+scene.addEventListener("pointermove", event => {
+  if (!live.down) return;
+  [live.x, live.y] = pointAt(event); live.eventAt = event.timeStamp;
+  sendLive();
+});
+const lift = event => {
+  if (!live.down) return;
+  live.down = false; live.still = 0; live.eventAt = event.timeStamp; scene.classList.remove("live");
+  sendLive();
+};
+scene.addEventListener("pointerup", lift);
+scene.addEventListener("pointercancel", lift);
+// Frames go on while the finger is down (held still too) and after it lifts until rest.
+function liveTick() {
+  if (live.id !== null && live.shown && !live.inFlight && !live.pending && performance.now() - live.sentAt >= 12 &&
+      (live.down || live.still < 30)) sendLive();
+}
+$("liveRestart").addEventListener("click", async () => { live.shown = false; await startLive(); $("liveSaved").textContent = ""; draw(); });
+$("liveSave").addEventListener("click", async () => {
+  if (live.id === null) return;
+  const id = live.id; live.id = null;
+  const answer = await api("/api/live/save?id=" + id);
+  $("liveSaved").textContent = answer.ok ? "saved " + answer.gesture + " and its golden " + answer.golden + " (" + answer.rows + " rows)" : "";
+  if (!answer.ok) showError(answer.error);
+  state.lastSave = answer;
+  await startLive();
+});
+$("pin").addEventListener("click", () => {
+  state.pinned = state.pinned ? null : state.run;
+  $("pin").textContent = state.pinned ? "unpin ghost" : "pin as ghost";
+  refreshAll(false);
+});
+$("exportOpen").addEventListener("click", () => { $("export").hidden = !$("export").hidden; });
+$("exportClose").addEventListener("click", () => { $("export").hidden = true; });
 
 async function start() {
   if (MODE === "studio") {
@@ -381,6 +564,7 @@ async function start() {
     presetSelect.value = session.run.selectedPreset || "";
     accept(session.run);
     if (session.error) showError(session.error);
+    startLive();
   } else {
     accept(JSON.parse($("data").textContent));
     const wanted = query.get("frame");

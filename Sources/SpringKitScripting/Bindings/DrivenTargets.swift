@@ -31,6 +31,7 @@ final class RubberMenuTarget: DrivenTarget {
     }
     func up(velocity: SIMD2<Double>) throws { try menu.release(velocity: velocity) }
     func latestFrame() -> ReportData.Frame? { (menu.observer as? ScenarioRecorder)?.report.frames.last }
+    var edgeInset: Double { (menu.observer as? ScenarioRecorder)?.report.edgeInset ?? 0 }
     func result() -> (trace: Trace?, report: ReportData?) {
         (menu.configuration.record ? menu.trace : nil, menu.configuration.record ? menu.report : nil)
     }
@@ -48,6 +49,7 @@ final class AnimatorTarget: DrivenTarget {
     func frame(finger: SIMD2<Double>?) throws { try box.player.advanceFrame(finger: finger) }
     func up(velocity: SIMD2<Double>) throws { try box.player.release(velocity: velocity) }
     func latestFrame() -> ReportData.Frame? { session.firstReport?.unflagged.frames.last }
+    var edgeInset: Double { session.firstReport?.unflagged.edgeInset ?? 0 }
     func result() -> (trace: Trace?, report: ReportData?) { (session.firstTrace?.returned, session.firstReport?.returned) }
 }
 
@@ -79,6 +81,7 @@ final class GalleryTarget: DrivenTarget {
         if dragging { try gallery.endDrag() } else if let index = press?.index { try gallery.tap(index) }
     }
     func latestFrame() -> ReportData.Frame? { (gallery.observer as? ScenarioRecorder)?.report.frames.last }
+    var edgeInset: Double { (gallery.observer as? ScenarioRecorder)?.report.edgeInset ?? 0 }
     func result() -> (trace: Trace?, report: ReportData?) {
         (gallery.configuration.record ? gallery.trace : nil, gallery.configuration.record ? gallery.report : nil)
     }
