@@ -157,17 +157,19 @@ function buildPlots() {
     title.textContent = p.name + (p.unit ? " (" + p.unit + ")" : "");
     const c = document.createElement("canvas"); c.id = p.id;
     const ratio = window.devicePixelRatio || 1;
-    const W = plotWidth();
-    c.style.width = W + "px"; c.style.height = "150px"; c.width = W * ratio; c.height = 150 * ratio;
+    // As wide as the column (drawPlots sizes the canvas's pixels to its box).
+    c.style.width = "100%"; c.style.height = "150px"; c.style.display = "block"; c.height = 150 * ratio;
     box.appendChild(title); box.appendChild(c); host.appendChild(box);
     plotBoxes.push({c, p});
   }
 }
 function drawPlots() {
   const t = state.run && state.run.frames.length ? state.run.frames[state.frameIndex].t : state.simTime;
-  const ratio = window.devicePixelRatio || 1, W = plotWidth(), H = 150, L = 56, R = 10, T = 40, B = 22;
+  const ratio = window.devicePixelRatio || 1, H = 150, L = 56, R = 10, T = 40, B = 22;
   const duration = Math.max(state.run ? state.run.duration : 0, ghostRun() && state.showGhost ? ghostRun().duration : 0, 1e-6);
   for (const {c, p} of plotBoxes) {
+    const W = Math.max(200, c.clientWidth || 520);
+    if (c.width !== Math.round(W * ratio)) c.width = Math.round(W * ratio);
     const g = c.getContext("2d");
     g.setTransform(ratio, 0, 0, ratio, 0, 0); g.clearRect(0, 0, W, H);
     const all = p.v.concat(state.showGhost && p.gv ? p.gv : []).filter(v => v !== null);
