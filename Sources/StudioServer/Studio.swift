@@ -157,10 +157,24 @@ public final class Studio {
     private var live: LiveSession?
     private var liveCount = 0
 
+    /// The script file (modification time and size) last found to make no gesture a hand can
+    /// drive: further live starts answer at once instead of running the whole script again
+    /// (the server answers one request at a time).
+    private var undriveable: (stamp: String, error: String)?
+
+    private func scriptStamp() -> String {
+        let attributes = try? FileManager.default.attributesOfItem(atPath: configuration.script)
+        return "\((attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0) \((attributes?[.size] as? NSNumber)?.intValue ?? -1)"
+    }
+
     private func liveStart(_ values: [(name: String, value: String)]) -> HTTPResponse {
         live?.stop()
         live = nil
         liveCount += 1
+        let stamp = scriptStamp()
+        if let undriveable, undriveable.stamp == stamp {
+            return json("{\"ok\":false,\"driveable\":false,\"error\":\(JSONText.quoted(undriveable.error))}")
+        }
         do {
             let session = try LiveSession(id: liveCount, script: configuration.script, options: configuration.options, values: values)
             live = session
@@ -169,7 +183,11 @@ public final class Studio {
         } catch {
             live?.stop()
             live = nil
-            let driveable = !(error is LiveSession.LiveError)
+            var driveable = true
+            if case LiveSession.LiveError.notDriveable = error {
+                driveable = false
+                undriveable = (stamp, Self.describe(error))
+            }
             return json("{\"ok\":false,\"driveable\":\(driveable),\"error\":\(JSONText.quoted(Self.describe(error)))}")
         }
     }

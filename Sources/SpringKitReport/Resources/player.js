@@ -253,9 +253,12 @@ function showMetrics() {
     row.insertCell().textContent = before ? "before " + fmt(before.value) + (m.unit ? " " + m.unit : "") : "";
   }
 }
+// Full precision: every digit of each number (shortest round-trip form) instead of 4 decimals.
 function showExports() {
   const host = $("snippets"); host.innerHTML = "";
-  for (const s of state.run.exports) {
+  const full = $("fullPrecision").checked;
+  for (const e of state.run.exports) {
+    const s = {id: e.id, title: e.title, code: full && e.full ? e.full : e.code};
     const box = document.createElement("div"); box.className = "snippet";
     const head = document.createElement("div"); head.className = "head";
     const h = document.createElement("strong"); h.textContent = s.title;
@@ -550,6 +553,7 @@ $("pin").addEventListener("click", () => {
 });
 $("exportOpen").addEventListener("click", () => { $("export").hidden = !$("export").hidden; });
 $("exportClose").addEventListener("click", () => { $("export").hidden = true; });
+$("fullPrecision").addEventListener("change", showExports);
 
 async function start() {
   if (MODE === "studio") {
