@@ -117,7 +117,7 @@ package enum SpringExport {
             """))
         if let origami = SpringConvention.origami.values(model), let tension = origami["tension"], let friction = origami["friction"] {
             let code = SpringConvention.origami.accepts(origami)
-                ? "\(effectNote)// Origami tension \(n(tension)), friction \(n(friction)) (Rebound: tension \(n(k)), friction \(n(c)))\n// cannot express: an initial velocity (Origami's spring takes none; Rebound's setVelocity(\(n(v0))) does)"
+                ? "\(resistance != nil || maxStretch != nil ? effectNote : "")// Origami tension \(n(tension)), friction \(n(friction)) (Rebound: tension \(n(k)), friction \(n(c)))\n// cannot express: an initial velocity (Origami's spring takes none; Rebound's setVelocity(\(n(v0))) does)"
                 : "// cannot express: Origami would need tension \(n(tension)), friction \(n(friction)); it has no negative values.\n"
                     + "// Rebound itself takes tension \(n(k)), friction \(n(c)), and setVelocity(\(n(v0)))."
             snippets.append(Snippet(id: "origami", title: "Origami / Rebound", code: code))
