@@ -434,7 +434,7 @@ $("scrub").addEventListener("input", () => {
 // is out is sent when it returns. After the finger lifts, frames go on until 30 in a row are
 // the same (rest).
 const live = {id: null, kind: "", run: null, frame: null, down: false, x: 0, y: 0, inFlight: false, pending: false,
-              shown: false, still: 0, eventAt: 0, lastKey: "", starting: null, frames: 0, sentAt: -1e9, timer: 0};
+              shown: false, still: 0, eventAt: 0, lastKey: "", starting: null, frames: 0, sentAt: -1e9, timer: 0, movedAt: -1e9};
 state.live = live;
 state.latency = {pointer: [], pointerPresented: [], slider: [], sliderPresented: []};
 function decodeLiveFrame(buffer) {
@@ -521,7 +521,7 @@ scene.addEventListener("pointerdown", async event => {
 });
 scene.addEventListener("pointermove", event => {
   if (!live.down) return;
-  [live.x, live.y] = pointAt(event); live.eventAt = event.timeStamp;
+  [live.x, live.y] = pointAt(event); live.eventAt = event.timeStamp; live.movedAt = performance.now();
   sendLive();
 });
 const lift = event => {
@@ -533,8 +533,11 @@ scene.addEventListener("pointerup", lift);
 scene.addEventListener("pointercancel", lift);
 // Frames go on while the finger is down (held still too) and after it lifts until rest.
 function liveTick() {
-  if (live.id !== null && live.shown && !live.inFlight && !live.pending && performance.now() - live.sentAt >= 12 &&
-      (live.down || live.still < 30)) sendLive();
+  // While the pointer moves, its events drive the frames (a tick's request in flight would
+  // make the next move wait for it); ticks fill in when it holds still or after it lifts.
+  const now = performance.now();
+  if (live.id !== null && live.shown && !live.inFlight && !live.pending && now - live.sentAt >= 12 &&
+      (live.down ? now - live.movedAt > 40 : live.still < 30)) sendLive();
 }
 $("liveRestart").addEventListener("click", async () => { live.shown = false; await startLive(); $("liveSaved").textContent = ""; draw(); });
 $("liveSave").addEventListener("click", async () => {
