@@ -34,7 +34,7 @@ public final class GestureDrive: @unchecked Sendable {
     public private(set) var played: [Step] = []
     /// Called after every frame played, with the scenario's newest report frame (nil when it
     /// records none) and its frame number.
-    public var frameEnded: ((_ frame: ReportData.Frame?, _ number: Int) -> Void)?
+    public var frameEnded: ((_ frame: ReportData.Frame?, _ number: Int, _ finger: SIMD2<Double>?) -> Void)?
     /// Called once when the drive takes over (before any step), with the scenario's state then.
     public var tookOver: ((_ frame: ReportData.Frame?, _ viewport: SIMD2<Double>, _ edgeInset: Double) -> Void)?
     /// True once the drive has taken over a scenario; `finished` once its steps ran out.
@@ -86,7 +86,7 @@ public final class GestureDrive: @unchecked Sendable {
                 finger = p
                 try tracker.add(time: target.time, position: p)
                 played.append(step)
-                frameEnded?(target.latestFrame(), target.frameNumber)
+                frameEnded?(target.latestFrame(), target.frameNumber, finger)
             case .wait(let frames):
                 if let held = finger {
                     // A finger held still: frames at the same place (the tracker sees them).
@@ -94,7 +94,7 @@ public final class GestureDrive: @unchecked Sendable {
                         try target.frame(finger: held)
                         try tracker.add(time: target.time, position: held)
                         played.append(.move(held))
-                        frameEnded?(target.latestFrame(), target.frameNumber)
+                        frameEnded?(target.latestFrame(), target.frameNumber, held)
                     }
                 } else {
                     try playIdle(target, frames)
@@ -115,7 +115,7 @@ public final class GestureDrive: @unchecked Sendable {
         for _ in 0..<max(0, frames) {
             try target.frame(finger: nil)
             if case .wait(let n)? = played.last { played[played.count - 1] = .wait(frames: n + 1) } else { played.append(.wait(frames: 1)) }
-            frameEnded?(target.latestFrame(), target.frameNumber)
+            frameEnded?(target.latestFrame(), target.frameNumber, nil)
         }
     }
 }

@@ -61,8 +61,11 @@ final class LiveSession: @unchecked Sendable {
             channel.condition.broadcast()
             channel.condition.unlock()
         }
-        drive.frameEnded = { frame, number in
-            let bytes = LiveFrameEncoding.bytes(frame, number: number)
+        drive.frameEnded = { frame, number, finger in
+            // A report that draws no finger of its own (a script's sk.report) gets the drive's.
+            var shown = frame
+            if shown != nil, shown?.touch == nil { shown?.touch = finger }
+            let bytes = LiveFrameEncoding.bytes(shown, number: number)
             channel.condition.lock()
             channel.latest = bytes
             channel.framesPlayed += 1

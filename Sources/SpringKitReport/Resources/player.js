@@ -434,7 +434,8 @@ $("scrub").addEventListener("input", () => {
 // is out is sent when it returns. After the finger lifts, frames go on until 30 in a row are
 // the same (rest).
 const live = {id: null, kind: "", run: null, frame: null, down: false, x: 0, y: 0, inFlight: false, pending: false,
-              shown: false, still: 0, eventAt: 0, lastKey: "", starting: null, frames: 0, sentAt: -1e9, timer: 0, movedAt: -1e9};
+              shown: false, still: 0, eventAt: 0, lastKey: "", starting: null, frames: 0, sentAt: -1e9, timer: 0, movedAt: -1e9,
+              log: []};   // the last 600 frames drawn: [frame, offset x, offset y, finger or null] (for tests)
 state.live = live;
 state.latency = {pointer: [], pointerPresented: [], slider: [], sliderPresented: []};
 function decodeLiveFrame(buffer) {
@@ -492,6 +493,7 @@ function sendLive() {
       const f = decodeLiveFrame(buffer);
       live.still = f.key === live.lastKey ? live.still + 1 : 0; live.lastKey = f.key;
       live.frame = f; live.run.styles = f.styles; live.frames += 1;
+      live.log.push([f.frame, f.ox, f.oy, f.touch]); if (live.log.length > 600) live.log.shift();
       live.shown = true;
       state.playing = false; $("play").textContent = "▶ replay";
       drawScene();
