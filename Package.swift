@@ -36,7 +36,11 @@ let package = Package(
         .target(name: "SpringKitDynamics", dependencies: ["SpringKitMath", "SpringKitSupport", "CSpringKernel"]),
         .target(name: "SpringKitMotion", dependencies: ["SpringKitDynamics", "SpringKitMath", "SpringKitSupport"]),
         .target(name: "SpringKitScenarios", dependencies: ["SpringKitMotion", "SpringKitDynamics", "SpringKitMath", "SpringKitSupport"]),
-        .target(name: "SpringKitReport", dependencies: ["SpringKitScenarios", "SpringKitTrace", "SpringKitMotion", "SpringKitDynamics", "SpringKitMath", "SpringKitSupport"]),
+        // Resources/: the pages' HTML, CSS and JavaScript, embedded in the binary at build time
+        // (PageAssets.swift), so simrun needs no resource bundle beside it on Linux or macOS.
+        .target(name: "SpringKitReport", dependencies: ["SpringKitScenarios", "SpringKitTrace", "SpringKitMotion", "SpringKitDynamics", "SpringKitMath", "SpringKitSupport"],
+                resources: ["report.html", "report.js", "report-decoder.js", "shapes-player.js", "compare.html", "compare.js",
+                            "player.html", "player.css", "player.js"].map { .embedInCode("Resources/" + $0) }),
         .target(name: "SpringKitScripting", dependencies: ["SpringKitReport", "SpringKitTrace", "SpringKitScenarios", "SpringKitMotion", "SpringKitDynamics", "SpringKitMath", "SpringKitSupport", "CLua"]),
         .target(name: "SpringKitTools", dependencies: ["SpringKitScripting", "SpringKitReport", "SpringKitTrace", "SpringKitScenarios", "SpringKitMotion", "SpringKitDynamics", "SpringKitMath", "SpringKitSupport"]),
         .target(name: "SpringKitSim", dependencies: ["SpringKitScripting", "SpringKitReport", "SpringKitTrace", "SpringKitScenarios", "SpringKitMotion", "SpringKitDynamics", "SpringKitMath", "SpringKitSupport"]),

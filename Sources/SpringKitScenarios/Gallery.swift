@@ -171,6 +171,50 @@ public final class Gallery: Scenario {
         try relayout()
     }
 
+    /// A drag played frame by frame (a recorded gesture, the studio's pointer): the cell at
+    /// display `source` is lifted by `beginDrag`, follows the finger with `dragFrame` (one
+    /// display frame each; the others make room at the index under the finger, as in `drag`),
+    /// and `endDrag` commits the move to the last index under the finger.
+    public private(set) var fingerDrag: (source: Int, dragged: Int, target: Int)?
+
+    public func beginDrag(at source: Int) throws {
+        guard selection.items.indices.contains(source) else {
+            throw ScenarioError.dragOutOfRange(source: source, destination: source, count: selection.items.count)
+        }
+        fingerDrag = (source, selection.items[source], source)
+        mark("drag \(source + 1)")
+    }
+
+    /// One display frame with the dragged cell under `point` (viewport coordinates).
+    public func dragFrame(finger point: SIMD2<Double>) throws {
+        guard var drag = fingerDrag else { return try advanceFrame() }
+        let finger = point + scrollView.offset
+        self.finger = point
+        tapFramesLeft = 0
+        if let under = GalleryLayout.index(at: finger, in: frames) { drag.target = under }
+        fingerDrag = drag
+        var order = selection.items
+        order.remove(at: drag.source)
+        order.insert(drag.dragged, at: drag.target)
+        shownOrder = order
+        shownSelected = selection.selected.map { GallerySelection.selectionAfterMove(selected: $0, source: drag.source, destination: drag.target) }
+        try relayout(except: drag.dragged)
+        try world.setAnchor(springs[drag.dragged], finger)
+        try world.setPosition(ItemID(rawValue: Int32(drag.dragged)), finger)
+        try advanceFrame()
+    }
+
+    public func endDrag() throws {
+        guard let drag = fingerDrag else { return }
+        fingerDrag = nil
+        finger = nil
+        try selection.move(from: drag.source, to: drag.target)
+        mark("drop \(drag.target + 1)")
+        shownOrder = selection.items
+        shownSelected = selection.selected
+        try relayout()
+    }
+
     // MARK: Frames
 
     public var isAtRest: Bool { world.isPaused && !scrollView.isMoving }

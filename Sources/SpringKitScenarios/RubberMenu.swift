@@ -110,6 +110,10 @@ public final class RubberMenu: Scenario {
     /// One display frame without a finger move (`FrameClock`: `wait`, `waitUntilRest`).
     public func advanceIdleFrame() throws { try player.advanceIdleFrame() }
 
+    /// One display frame with the finger (down) moved to `point` (viewport coordinates): a
+    /// finger played frame by frame (a recorded gesture, the studio's pointer).
+    public func moveFinger(to point: SIMD2<Double>) throws { try player.advanceFrame(finger: point) }
+
     // MARK: Frames
 
     /// One display frame (see the type's documentation for the order), played by the gesture

@@ -62,6 +62,10 @@ public struct ScriptOptions {
     /// pattern matching). The run cannot be stopped from outside, so a command line tool
     /// reports the reason and exits; nil: the run is left to go on.
     public var onHardTimeout: (@Sendable (String) -> Void)?
+    /// A gesture that replaces the script's own from its first gesture call on (`GestureDrive`);
+    /// `gestureName` goes into the trace header as `# gesture: NAME` (the file's path).
+    public var gesture: GestureDrive?
+    public var gestureName: String?
     public init() {}
 }
 
@@ -92,12 +96,21 @@ public enum ScriptRunner {
     private static func runScript(source: [UInt8], path: String, lua: LuaState, options: ScriptOptions) throws -> ScriptRun {
         let session = ScriptSession(scriptPath: path, parameters: options.parameters, seed: options.seed,
                                     recordsOutputs: options.recordsOutputs, recordsReports: options.recordsReports, budget: lua.budget, allowIO: options.limits.allowIO)
+        session.drive = options.gesture
+        session.gestureName = options.gesture == nil ? nil : options.gestureName
         lua.printHandler = options.output ?? { _ in }
         SpringKitModule.install(in: lua, session: session)
         let chunkName = "@" + path
         let first: Int32
         do {
             first = try lua.run(source: source, chunkName: chunkName, results: 1)
+        } catch let error as ScriptError where session.drive?.finished == true && session.parameterError == nil {
+            // The drive's steps ran out: the script ends there (GestureDrive).
+            _ = error
+            session.collectDrivenResult()
+            if session.unrecordedRead.happened { throw RecordingNeeded() }
+            try session.parameters.checkAllOverridesDeclared()
+            return session.finish(peakLuaMemory: lua.peakMemory)
         } catch let error as ScriptError {
             // A parameter error raised from springkit.param or springkit.preset keeps its own meaning.
             if let parameterError = session.parameterError { throw parameterError }
@@ -106,6 +119,9 @@ public enum ScriptRunner {
         }
         // A refused declaration fails the run even when the script caught its Lua error.
         if let parameterError = session.parameterError { throw parameterError }
+        if let drive = session.drive, !drive.started {
+            throw ScriptError(.runtime, "\(path): the gesture was not played: the script makes no gesture a recorded one can replace (the rubber menu's or sk.animator's touch_down/drag/release, the gallery's tap/drag)")
+        }
         try session.collectResult(lua: lua, index: first)
         if session.unrecordedRead.happened { throw RecordingNeeded() }
         try session.parameters.checkAllOverridesDeclared()

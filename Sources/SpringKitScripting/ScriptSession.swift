@@ -36,6 +36,14 @@ final class ScriptSession {
     let budget: ResourceBudget?
     /// Whether `load_trace`/`load_dot_image` may read outside the script's folder tree.
     let allowIO: Bool
+    /// A gesture played from outside the script (`ScriptOptions.gesture`), and the first trace
+    /// and report the script made (a driven `sk.animator` run's result).
+    var drive: GestureDrive?
+    /// The gesture's name in the trace header (`# gesture: FILE`).
+    var gestureName: String?
+    var drivenTarget: DrivenTarget?
+    var firstTrace: TraceBox?
+    var firstReport: ReportBox?
 
     init(scriptPath: String, parameters: ScriptParameters, seed: UInt64, recordsOutputs: Bool = true,
          recordsReports: Bool = true, budget: ResourceBudget? = nil, allowIO: Bool = false) {
@@ -109,11 +117,22 @@ final class ScriptSession {
         return nil
     }
 
+    /// The run's result when the drive ended the script: the driven scenario's trace and report;
+    /// the expectations (about the scripted gesture) are not tested on it.
+    func collectDrivenResult() {
+        guard let target = drivenTarget else { return }
+        let result = target.result()
+        trace = result.trace
+        report = recordsReports ? result.report : nil
+        expectations = []
+    }
+
     func finish(peakLuaMemory: Int) -> ScriptRun {
         if var trace {
             trace.setMetadata("script", scriptPath)
             trace.setMetadata("params", parameters.headerText)
             trace.setMetadata("seed", String(seed))
+            if let gestureName { trace.setMetadata("gesture", gestureName) }
             self.trace = trace
         }
         return ScriptRun(scriptPath: scriptPath, parameters: parameters, seed: seed, trace: trace,

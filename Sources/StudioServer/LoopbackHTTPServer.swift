@@ -37,6 +37,10 @@ public struct HTTPResponse: Sendable {
         self.status = status; self.contentType = contentType; self.body = Array(body.utf8)
     }
 
+    public init(status: Int, contentType: String, bytes: [UInt8]) {
+        self.status = status; self.contentType = contentType; self.body = bytes
+    }
+
     public static func text(_ status: Int, _ message: String) -> HTTPResponse {
         HTTPResponse(status: status, contentType: "text/plain; charset=utf-8", body: message + "\n")
     }

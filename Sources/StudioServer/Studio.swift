@@ -65,7 +65,23 @@ public final class Studio {
             } catch {
                 return json("{\"ok\":false,\"error\":\(JSONText.quoted(Self.describe(error)))}")
             }
-        case (_, "/"), (_, "/api/session"), (_, "/api/run"), (_, "/api/save"):
+        case ("POST", "/api/live/start"):
+            return liveStart(values(request).filter { $0.name != "id" })
+        case ("POST", "/api/live/frame"):
+            guard let live, request.queryValue("id") == String(live.id) else { return json("{\"ok\":false,\"error\":\"no such live run (start one)\"}", status: 409) }
+            var finger: SIMD2<Double>?
+            if let x = request.queryValue("x").flatMap(NumberFormat.parseFinite), let y = request.queryValue("y").flatMap(NumberFormat.parseFinite) {
+                // To 0.01 pt: what a gesture file writes is exactly what the live run played.
+                finger = SIMD2((x * 100).rounded() / 100, (y * 100).rounded() / 100)
+            }
+            do {
+                return HTTPResponse(status: 200, contentType: "application/octet-stream", bytes: try live.frame(finger: finger))
+            } catch {
+                return json("{\"ok\":false,\"error\":\(JSONText.quoted("\(error)"))}", status: 409)
+            }
+        case ("POST", "/api/live/save"):
+            return liveSave(request.queryValue("id"))
+        case (_, "/"), (_, "/api/session"), (_, "/api/run"), (_, "/api/save"), (_, "/api/live/start"), (_, "/api/live/frame"), (_, "/api/live/save"):
             return .text(405, "method not allowed")
         default:
             return .text(404, "not found")
@@ -131,8 +147,82 @@ public final class Studio {
         "{\"script\":\(JSONText.quoted(configuration.script)),\"savePath\":\(JSONText.quoted(configuration.savePath)),\"run\":\(lastGoodJSON)}"
     }
 
-    private func json(_ text: String) -> HTTPResponse {
-        HTTPResponse(status: 200, contentType: "application/json; charset=utf-8", body: text)
+    private func json(_ text: String, status: Int = 200) -> HTTPResponse {
+        HTTPResponse(status: status, contentType: "application/json; charset=utf-8", body: text)
+    }
+
+    // MARK: Live runs (direct manipulation)
+
+    /// The live run the page drives, if any (one at a time: a new one ends the old).
+    private var live: LiveSession?
+    private var liveCount = 0
+
+    /// The script file (modification time and size) last found to make no gesture a hand can
+    /// drive: further live starts answer at once instead of running the whole script again
+    /// (the server answers one request at a time).
+    private var undriveable: (stamp: String, error: String)?
+
+    private func scriptStamp() -> String {
+        let attributes = try? FileManager.default.attributesOfItem(atPath: configuration.script)
+        return "\((attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0) \((attributes?[.size] as? NSNumber)?.intValue ?? -1)"
+    }
+
+    private func liveStart(_ values: [(name: String, value: String)]) -> HTTPResponse {
+        live?.stop()
+        live = nil
+        liveCount += 1
+        let stamp = scriptStamp()
+        if let undriveable, undriveable.stamp == stamp {
+            return json("{\"ok\":false,\"driveable\":false,\"error\":\(JSONText.quoted(undriveable.error))}")
+        }
+        do {
+            let session = try LiveSession(id: liveCount, script: configuration.script, options: configuration.options, values: values)
+            live = session
+            let info = try session.waitUntilReady()
+            return json("{\"ok\":true,\"id\":\(session.id),\"kind\":\(JSONText.quoted(info.kind)),\"viewport\":[\(NumberFormat.shortest(info.viewport.x)),\(NumberFormat.shortest(info.viewport.y))],\"edgeInset\":\(NumberFormat.shortest(info.edgeInset))}")
+        } catch {
+            live?.stop()
+            live = nil
+            var driveable = true
+            if case LiveSession.LiveError.notDriveable = error {
+                driveable = false
+                undriveable = (stamp, Self.describe(error))
+            }
+            return json("{\"ok\":false,\"driveable\":\(driveable),\"error\":\(JSONText.quoted(Self.describe(error)))}")
+        }
+    }
+
+    /// Ends the live run and keeps it as a test: the gesture file `DIR/NAME.gesture-K.lua` beside
+    /// the script (K the first free number) and its golden `DIR/__traces__/NAME.gesture-K.csv`,
+    /// the live run's trace, byte for byte what `simrun SCRIPT --gesture FILE` writes.
+    private func liveSave(_ id: String?) -> HTTPResponse {
+        guard let session = live, id == String(session.id) else { return json("{\"ok\":false,\"error\":\"no such live run (start one)\"}", status: 409) }
+        live = nil
+        do {
+            guard let outcome = session.stop() else { throw StudioError(description: "the live run did not end") }
+            let run = try outcome.get()
+            guard var trace = run.trace else { throw StudioError(description: "\(configuration.script) returns no trace to keep") }
+            let script = configuration.script
+            let folder = (script as NSString).deletingLastPathComponent
+            let stem = ((script as NSString).lastPathComponent as NSString).deletingPathExtension
+            let prefix = folder.isEmpty ? "" : folder + "/"
+            var k = 1
+            while FileManager.default.fileExists(atPath: "\(prefix)\(stem).gesture-\(k).lua") { k += 1 }
+            let gesture = "\(prefix)\(stem).gesture-\(k).lua"
+            let golden = "\(prefix)__traces__/\(stem).gesture-\(k).csv"
+            trace.setMetadata("gesture", "\(stem).gesture-\(k).lua")
+            let text = GestureFile.text(steps: session.drive.played, script: (script as NSString).lastPathComponent, scriptPath: script,
+                                        gesturePath: gesture, params: run.parameters.headerText)
+            let root = folder.isEmpty ? "." : folder
+            try AtomicFile.requireInside(gesture, root: root, what: "gesture file")
+            try AtomicFile.requireInside(golden, root: root, what: "golden")
+            let bytes = TraceCSV.bytes(trace)
+            try AtomicFile.write(text, to: gesture)
+            try AtomicFile.write(bytes, to: golden)
+            return json("{\"ok\":true,\"gesture\":\(JSONText.quoted(gesture)),\"golden\":\(JSONText.quoted(golden)),\"rows\":\(trace.rowCount),\"hash\":\(JSONText.quoted(DeterminismHash.hex(DeterminismHash.of(csv: bytes))))}")
+        } catch {
+            return json("{\"ok\":false,\"error\":\(JSONText.quoted(Self.describe(error)))}")
+        }
     }
 
     /// The one-line reason simrun would print (with a script's traceback below it).

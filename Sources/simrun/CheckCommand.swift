@@ -9,7 +9,9 @@ enum CheckCommand {
 
     Runs every script (a directory: its *.lua files that return a trace), compares its trace
     with the golden DIR/__traces__/NAME.csv row by row, matched by (frame, id), and tests the
-    script's springkit.expect declarations on it. PATH defaults to scripts/.
+    script's springkit.expect declarations on it. PATH defaults to scripts/. A recorded gesture
+    NAME.gesture-K.lua beside NAME.lua (simrun studio saves them) runs NAME.lua with that gesture
+    against DIR/__traces__/NAME.gesture-K.csv.
 
     options:
       --update               write goldens (new or changed), atomically; remove obsolete ones

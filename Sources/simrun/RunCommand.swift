@@ -12,10 +12,12 @@ enum RunCommand {
         var quiet = false
         var listParams = false
         var jsonLines = false
+        var gesturePath: String?
         let read = try args.parse([
             .once("--trace") { tracePath = $0 },
             .once("--report") { reportPath = $0 },
             .once("--images") { imagesDirectory = $0 },
+            .once("--gesture") { gesturePath = $0 },
             .toggle("--jsonl") { jsonLines = true },
             .toggle("--quiet", "-q") { quiet = true },
             .toggle("--list-params") { listParams = true },
@@ -29,6 +31,11 @@ enum RunCommand {
         let script = positionals.first
         guard let script else { throw UsageError("no script given (usage: simrun SCRIPT [options]; see 'simrun --help')") }
         options.output = (quiet || listParams) ? nil : { print($0) }
+        if let gesturePath {
+            // The recorded gesture replaces the script's own from its first gesture call (GestureDrive).
+            options.gesture = GestureDrive(steps: try GestureFile.read(gesturePath, limits: options.limits))
+            options.gestureName = GestureFile.stem(gesturePath) + ".lua"
+        }
 
         let run = try ScriptRunner.run(path: script, options: options)
         if listParams {

@@ -37,6 +37,8 @@ enum Usage {
       --images DIR           where returned SVG images go (default out/, as NAME-1.svg, NAME-2.svg, …)
       --quiet, -q            print nothing but errors
       --list-params          list the script's parameters (defaults, ranges, docs) and exit
+      --gesture FILE         replay a recorded gesture (a gesture file simrun studio saves) in place of
+                             the script's own gestures, from its first one on
     \(ScriptOptionFlags.help)
     """
 

@@ -19,16 +19,19 @@ extension ModuleBuilder {
         }
         defineScenario(Gallery.self, methods: [
             ("tap", { call, g in
+                try call.checked(1) { try session.driveIfWaiting { GalleryTarget(g) } }
                 let index = try position(call, 2, in: g)
                 try call.checked(2) { try g.tap(index) }
                 return 0
             }),
             ("move", { call, g in
+                try call.checked(1) { try session.driveIfWaiting { GalleryTarget(g) } }
                 let source = try position(call, 2, in: g), destination = try position(call, 3, in: g)
                 try call.checked(2) { try g.move(from: source, to: destination) }
                 return 0
             }),
             ("drag", { call, g in
+                try call.checked(1) { try session.driveIfWaiting { GalleryTarget(g) } }
                 let source = try position(call, 2, in: g), destination = try position(call, 3, in: g)
                 let seconds = try call.seconds(4, "drag duration", default: 0.5)
                 try call.checked(4) { try g.drag(from: source, to: destination, seconds: seconds) }

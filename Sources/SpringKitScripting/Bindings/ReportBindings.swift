@@ -105,8 +105,9 @@ extension ModuleBuilder {
                     report.plots.append(ReportData.Plot(name: name, unit: try entry.string("unit") ?? "", values: []))
                 }
             }
-            call.push(ReportBox(report, unrecorded: session.unrecordedReportFlag(recorded: false), budget: session.budget),
-                      as: LuaClasses.report)
+            let box = ReportBox(report, unrecorded: session.unrecordedReportFlag(recorded: false), budget: session.budget)
+            if session.firstReport == nil { session.firstReport = box }
+            call.push(box, as: LuaClasses.report)
             return 1
         }
     }

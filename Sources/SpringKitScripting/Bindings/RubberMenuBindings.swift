@@ -58,17 +58,20 @@ extension ModuleBuilder {
         let session = session
         defineScenario(RubberMenu.self, methods: [
             ("touch_down", { call, m in
+                try call.checked(1) { try session.driveIfWaiting { RubberMenuTarget(m) } }
                 let point = SIMD2(try call.finiteNumber(2), try call.finiteNumber(3))
                 try call.checked(2) { try m.touchDown(at: point) }
                 return 0
             }),
             ("drag", { call, m in
+                try call.checked(1) { try session.driveIfWaiting { RubberMenuTarget(m) } }
                 let distance = SIMD2(try call.finiteNumber(2), try call.finiteNumber(3))
                 let seconds = try call.seconds(4, "drag duration")
                 try call.checked(4) { try m.drag(by: distance, seconds: seconds) }
                 return 0
             }),
             ("release", { call, m in
+                try call.checked(1) { try session.driveIfWaiting { RubberMenuTarget(m) } }
                 let velocity: SIMD2<Double>? = call.isNil(2) ? nil : SIMD2(try call.finiteNumber(2), try call.finiteNumber(3))
                 try call.checked(2) { try m.release(velocity: velocity) }
                 return 0

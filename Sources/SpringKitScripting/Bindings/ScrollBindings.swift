@@ -239,12 +239,14 @@ extension ModuleBuilder {
         LuaClasses.animator.define(in: lua, methods: [
             ("touch_down", { call in
                 let b = try box(call)
+                try b.playing(call) { try call.checked(1) { try session.driveIfWaiting { AnimatorTarget(b, session: session) } } }
                 let p = SIMD2(try call.finiteNumber(2), try call.finiteNumber(3))
                 try call.checked(2) { try b.player.touchDown(at: p) }
                 return 0
             }),
             ("drag", { call in
                 let b = try box(call)
+                try b.playing(call) { try call.checked(1) { try session.driveIfWaiting { AnimatorTarget(b, session: session) } } }
                 let distance = SIMD2(try call.finiteNumber(2), try call.finiteNumber(3))
                 let seconds = try call.seconds(4, "drag duration")
                 try b.playing(call) { try call.checked(4) { try b.player.drag(by: distance, seconds: seconds) } }
@@ -252,6 +254,7 @@ extension ModuleBuilder {
             }),
             ("move_to", { call in
                 let b = try box(call)
+                try b.playing(call) { try call.checked(1) { try session.driveIfWaiting { AnimatorTarget(b, session: session) } } }
                 let p = SIMD2(try call.finiteNumber(2), try call.finiteNumber(3))
                 guard b.player.scrollView.phase == .tracking else { throw call.argumentError(2, "no finger is down (call touch_down first)") }
                 try b.playing(call) { try call.checked(2) { try b.player.advanceFrame(finger: p) } }
@@ -259,6 +262,7 @@ extension ModuleBuilder {
             }),
             ("release", { call in
                 let b = try box(call)
+                try b.playing(call) { try call.checked(1) { try session.driveIfWaiting { AnimatorTarget(b, session: session) } } }
                 let velocity: SIMD2<Double>? = call.isNil(2) ? nil : SIMD2(try call.finiteNumber(2), try call.finiteNumber(3))
                 try call.checked(2) { try b.player.release(velocity: velocity) }
                 return 0

@@ -93,7 +93,9 @@ extension ModuleBuilder {
             for name in columns where name.isEmpty || name.contains(",") || name.contains("\n") {
                 throw call.argumentError(1, "invalid column name '\(name)'")
             }
-            call.push(TraceBox(Trace(columns: columns), budget: session.budget), as: LuaClasses.trace)
+            let box = TraceBox(Trace(columns: columns), budget: session.budget)
+            if session.firstTrace == nil { session.firstTrace = box }
+            call.push(box, as: LuaClasses.trace)
             return 1
         }
 

@@ -64,6 +64,16 @@ package enum GoldenCheck {
 
     /// Where the golden of `script` lives.
     /// The path is built from `script` as given (relative stays relative).
+    /// The script a gesture file belongs to: `DIR/NAME.lua` for `DIR/NAME.gesture….lua`, when it
+    /// exists (docs/cli.md, "Gesture files"); nil for any other path.
+    package static func gestureOwner(_ path: String) -> String? {
+        let slash = path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex
+        let name = path[slash...]
+        guard name.hasSuffix(".lua"), let mark = name.range(of: ".gesture") else { return nil }
+        let owner = String(path[..<slash]) + name[..<mark.lowerBound] + ".lua"
+        return FileManager.default.fileExists(atPath: owner) ? owner : nil
+    }
+
     package static func goldenPath(forScript script: String) -> String {
         let slash = script.lastIndex(of: "/")
         let directory = slash.map { String(script[...$0]) } ?? ""
@@ -218,7 +228,25 @@ package enum GoldenCheck {
 
     /// Runs the script for its trace: scenarios make no report (a check compares only the
     /// trace), unless the script reads one; then it runs again, making them.
-    private static func runForTrace(_ script: String, _ options: ScriptOptions) throws -> ScriptRun {
+    private static func runForTrace(_ script: String, _ given: ScriptOptions) throws -> ScriptRun {
+        var options = given
+        var script = script
+        // A recorded gesture (`NAME.gesture….lua` beside `NAME.lua`) runs its script with it:
+        // a fresh drive per run, the golden named after the gesture file.
+        if let owner = gestureOwner(script) {
+            let steps = try GestureFile.read(script, limits: options.limits)
+            options.gestureName = GestureFile.stem(script) + ".lua"
+            options.gesture = GestureDrive(steps: steps)
+            script = owner
+            var traceOnly = options
+            traceOnly.recordsReports = false
+            do {
+                return try ScriptRunner.run(path: script, options: traceOnly)
+            } catch is ScriptRunner.RecordingNeeded {
+                options.gesture = GestureDrive(steps: steps)
+                return try ScriptRunner.run(path: script, options: options)
+            }
+        }
         var traceOnly = options
         traceOnly.recordsReports = false
         do {

@@ -63,11 +63,14 @@ package enum PlayerData {
         }
         out.raw("],\"exports\":[")
         let values = run.parameters.declarations.map { ($0.name, $0.value) }
-        for (k, snippet) in SpringExport.snippets(script: run.scriptPath, values: values).enumerated() {
+        let context = exportContext(run)
+        let full = SpringExport.snippets(script: run.scriptPath, values: values, context: context, fullPrecision: true)
+        for (k, snippet) in SpringExport.snippets(script: run.scriptPath, values: values, context: context).enumerated() {
             if k > 0 { out.raw(",") }
             out.raw("{\"id\":"); out.string(snippet.id)
             out.raw(",\"title\":"); out.string(snippet.title)
             out.raw(",\"code\":"); out.string(snippet.code)
+            out.raw(",\"full\":"); out.string(full[k].code)
             out.raw("}")
         }
         out.raw("],\"readoutEpsilon\":"); out.exact(readoutEpsilon)
@@ -213,6 +216,25 @@ package enum PlayerData {
             report.frames.append(ReportData.Frame(t: t, offset: offset, cells: cells, frame: Int(frame)))
         }
         return report
+    }
+
+    /// What a run's export says beyond its parameters: one spring on the scroll offset when the
+    /// trace is one row per frame with an `offset` column (the cards, pull to refresh), else one
+    /// spring per cell; the fling's initial velocity is the largest |velocity| a `velocity`
+    /// column traced (the speed the finger left it with), when there is one.
+    static func exportContext(_ run: ScriptRun) -> SpringExport.Context {
+        guard let trace = run.trace, trace.columnIndex("offset") != nil else { return SpringExport.Context() }
+        var ids = Set<Double>()
+        for row in 0..<trace.rowCount { ids.insert(trace.value(row: row, column: 2)); if ids.count > 1 { break } }
+        guard ids.count == 1 else { return SpringExport.Context() }
+        var velocity: Double?
+        if let column = trace.columnIndex("velocity") {
+            for row in 0..<trace.rowCount {
+                let v = trace.value(row: row, column: column)
+                if v.isFinite, abs(v) > abs(velocity ?? 0) { velocity = v }
+            }
+        }
+        return SpringExport.Context(effect: .offsetSpring, initialVelocity: velocity)
     }
 }
 
