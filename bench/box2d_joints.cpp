@@ -6,6 +6,12 @@
 //
 // usage: box2d_joints SCENE FRAMES LINEAR_DAMPING ANGULAR_DAMPING
 //   SCENE: pin | offset-rigid | offset-soft | weld | sliding | limit
+//          | free | push-continuous | push-instant | push-offset
+// The free and push scenes have no joints: free flight under gravity with a spin, and
+// UIPushBehavior's three ways (charon UIDynamicAnimator.md §4.2) without gravity: a force of
+// (0.6, -0.3) N applied before each frame's sub-steps and cleared after them (UIKit turns
+// Box2D's auto-clear off, §1.1), one impulse of (0.2, 0.1) N·s, and the force applied 30 pt
+// right of and 10 pt below the centre, in the world's axes.
 // Prints one line per frame: frame, then per dynamic body x y angle (points, radians).
 #include <box2d/box2d.h>
 #include <cstdio>
@@ -35,6 +41,27 @@ static b2Body *box(b2World &world, float x, float y, float w, float h) {
     return body;
 }
 
+// Box2D 2.2.1's soft distance joint takes its spring from the joint's effective mass along
+// its axis, with the anchors' lever arms, at the start of every step; 2.4.1 takes a stiffness
+// and damping. Set before each sub-step, 2.4.1 solves 2.2.1's spring.
+static void softnessAs221(b2DistanceJoint *joint, float frequency, float ratio) {
+    b2Body *a = joint->GetBodyA(), *b = joint->GetBodyB();
+    const b2Vec2 pa = joint->GetAnchorA(), pb = joint->GetAnchorB();
+    const b2Vec2 ra = pa - a->GetWorldCenter(), rb = pb - b->GetWorldCenter();
+    b2Vec2 u = pb - pa;
+    u.Normalize();
+    const float ia = a->GetType() == b2_dynamicBody ? 1.0f / a->GetInertia() : 0.0f;
+    const float ib = b->GetType() == b2_dynamicBody ? 1.0f / b->GetInertia() : 0.0f;
+    const float ma = a->GetType() == b2_dynamicBody ? 1.0f / a->GetMass() : 0.0f;
+    const float mb = b->GetType() == b2_dynamicBody ? 1.0f / b->GetMass() : 0.0f;
+    const float cra = b2Cross(ra, u), crb = b2Cross(rb, u);
+    const float inverse = ma + ia * cra * cra + mb + ib * crb * crb;
+    const float mass = inverse != 0.0f ? 1.0f / inverse : 0.0f;
+    const float omega = 2.0f * b2_pi * frequency;
+    joint->SetStiffness(mass * omega * omega);
+    joint->SetDamping(2.0f * mass * ratio * omega);
+}
+
 int main(int argc, char **argv) {
     if (argc != 5) {
         std::fprintf(stderr, "usage: box2d_joints SCENE FRAMES LINEAR_DAMPING ANGULAR_DAMPING\n");
@@ -48,7 +75,28 @@ int main(int argc, char **argv) {
     b2BodyDef groundDef;
     b2Body *ground = world.CreateBody(&groundDef);
     std::vector<b2Body *> bodies;
-    if (!std::strcmp(scene, "pin")) {
+    b2DistanceJoint *softJoint = nullptr;
+    // The push scenes: the force (N) or impulse (N·s), and where it acts from the centre (pt).
+    b2Vec2 push(0.0f, 0.0f), pushOffset(0.0f, 0.0f);
+    bool pushEveryFrame = false;
+    world.SetAutoClearForces(false);
+    if (!std::strcmp(scene, "free")) {
+        b2Body *b = box(world, 100, 100, 100, 60);
+        b->SetLinearVelocity(b2Vec2(3.0f, -4.0f));
+        b->SetAngularVelocity(2.0f);
+        bodies.push_back(b);
+    } else if (!std::strncmp(scene, "push-", 5)) {
+        world.SetGravity(b2Vec2(0.0f, 0.0f));
+        b2Body *b = box(world, 100, 100, 100, 60);
+        pushEveryFrame = std::strcmp(scene, "push-instant") != 0;
+        if (pushEveryFrame) {
+            push = b2Vec2(0.6f, -0.3f);
+        } else {
+            push = b2Vec2(0.2f, 0.1f);
+        }
+        if (!std::strcmp(scene, "push-offset")) pushOffset = b2Vec2(30.0f, 10.0f);
+        bodies.push_back(b);
+    } else if (!std::strcmp(scene, "pin")) {
         b2Body *b = box(world, 200, 100, 40, 40);
         b2RevoluteJointDef def;
         def.Initialize(ground, b, m(100, 100));
@@ -67,12 +115,13 @@ int main(int argc, char **argv) {
         if (!std::strcmp(scene, "offset-soft")) {
             def.minLength = 0.0f;
             def.maxLength = FLT_MAX;
-            b2LinearStiffness(def.stiffness, def.damping, 2.0f, 0.3f, b, ground);
+            def.stiffness = 1.0f;  // set before every sub-step by softnessAs221
         } else {
             def.minLength = def.length;
             def.maxLength = def.length;
         }
-        world.CreateJoint(&def);
+        b2Joint *joint = world.CreateJoint(&def);
+        if (!std::strcmp(scene, "offset-soft")) softJoint = static_cast<b2DistanceJoint *>(joint);
         bodies.push_back(b);
     } else if (!std::strcmp(scene, "weld")) {
         // A pinned at (60, 100); B welded to A at (120, 100): a bent rigid pendulum.
@@ -120,11 +169,22 @@ int main(int argc, char **argv) {
     const float h = 1.0f / 120.0f;
     double accumulator = 0;
     for (int frame = 1; frame <= frames; ++frame) {
+        if (push.x != 0.0f || push.y != 0.0f) {
+            b2Body *b = bodies[0];
+            const b2Vec2 at = b->GetWorldCenter() + m(pushOffset.x, pushOffset.y);
+            if (pushEveryFrame) {
+                b->ApplyForce(push, at, true);
+            } else if (frame == 1) {
+                b->ApplyLinearImpulse(push, at, true);
+            }
+        }
         accumulator += 1.0 / 60.0;
         while (accumulator >= (double)h) {
+            if (softJoint) softnessAs221(softJoint, 2.0f, 0.3f);
             world.Step(h, 8, 3);
             accumulator -= (double)h;
         }
+        world.ClearForces();
         std::printf("%d", frame);
         for (b2Body *b : bodies) {
             const b2Vec2 p = b->GetPosition();
