@@ -28,7 +28,6 @@ public final class Studio {
     public let configuration: Configuration
     private let lock = NSLock()
     private var lastGood: ScriptRun
-    private var lastGoodJSON: String
 
     /// Runs the script once (with `--preset`, when given, as every run does). Throws what
     /// `ScriptRunner.run` throws.
@@ -37,7 +36,6 @@ public final class Studio {
         var options = configuration.options
         options.output = nil
         lastGood = try ScriptRunner.run(path: configuration.script, options: options)
-        lastGoodJSON = PlayerData.json(lastGood)
     }
 
     /// Answers one request that passed `StudioRequestGuard`.
@@ -53,8 +51,7 @@ public final class Studio {
             do {
                 let run = try self.run(values(request))
                 lastGood = run
-                lastGoodJSON = PlayerData.json(run)
-                return json("{\"ok\":true,\"run\":\(lastGoodJSON)}")
+                return HTTPResponse(status: 200, contentType: "application/octet-stream", bytes: Self.runBytes(run))
             } catch {
                 return json("{\"ok\":false,\"error\":\(JSONText.quoted(Self.describe(error)))}")
             }
@@ -144,7 +141,23 @@ public final class Studio {
     }
 
     private func sessionJSON() -> String {
-        "{\"script\":\(JSONText.quoted(configuration.script)),\"savePath\":\(JSONText.quoted(configuration.savePath)),\"run\":\(lastGoodJSON)}"
+        "{\"script\":\(JSONText.quoted(configuration.script)),\"savePath\":\(JSONText.quoted(configuration.savePath)),\"run\":\(PlayerData.json(lastGood))}"
+    }
+
+    /// A re-run's answer in one body (docs/studio.md, "Run data"): UInt32 (little-endian) n,
+    /// n bytes of `PlayerData` JSON without the cells, zeros to a multiple of 4, then the
+    /// cells as `PlayerData.binary` lays them out.
+    /// - Complexity: O(frames × cells + trace rows).
+    static func runBytes(_ run: ScriptRun) -> [UInt8] {
+        let (json, cells) = PlayerData.binary(run)
+        let text = Array(json.utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(4 + text.count + 3 + cells.count)
+        withUnsafeBytes(of: UInt32(text.count).littleEndian) { out.append(contentsOf: $0) }
+        out.append(contentsOf: text)
+        out.append(contentsOf: [UInt8](repeating: 0, count: (4 - text.count % 4) % 4))
+        out.append(contentsOf: cells)
+        return out
     }
 
     private func json(_ text: String, status: Int = 200) -> HTTPResponse {

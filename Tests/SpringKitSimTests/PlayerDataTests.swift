@@ -22,6 +22,36 @@ final class PlayerDataTests: XCTestCase {
         try XCTUnwrap(JSONSerialization.jsonObject(with: Data(PlayerData.json(run).utf8)) as? [String: Any])
     }
 
+    /// The studio's re-run answer carries the cells as bytes (CellTable): the same cells, ids
+    /// and styles as the JSON form, positions within its 0.01 pt rounding.
+    func testBinaryCellsAreTheJSONCells() throws {
+        let run = try runScript("gallery")
+        let json = try decode(run)
+        let (text, bytes) = PlayerData.binary(run)
+        let lean = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        XCTAssertEqual(lean["cellsInBinary"] as? Bool, true)
+        XCTAssertEqual((lean["styles"] as? [[Double]])?.count, (json["styles"] as? [[Double]])?.count)
+        let frames = try XCTUnwrap((json["frames"] as? [String: Any])?["cells"] as? [[Double]])
+        func u32(_ at: Int) -> UInt32 { UInt32(bytes[at]) | UInt32(bytes[at + 1]) << 8 | UInt32(bytes[at + 2]) << 16 | UInt32(bytes[at + 3]) << 24 }
+        let frameCount = Int(u32(0)), total = Int(u32(4))
+        XCTAssertEqual(frameCount, frames.count)
+        XCTAssertEqual(total, frames.reduce(0) { $0 + $1.count / 4 })
+        XCTAssertEqual(bytes.count, 8 + 4 * frameCount + 16 * total)
+        let xyAt = 8 + 4 * frameCount, idAt = xyAt + 8 * total, styleAt = idAt + 4 * total
+        var cell = 0
+        for (k, flat) in frames.enumerated() {
+            XCTAssertEqual(Int(u32(8 + 4 * k)), flat.count / 4)
+            for c in stride(from: 0, to: flat.count, by: 4) {
+                XCTAssertEqual(Double(Int32(bitPattern: u32(idAt + 4 * cell))), flat[c])
+                XCTAssertEqual(Double(Float(bitPattern: u32(xyAt + 8 * cell))), flat[c + 1], accuracy: 0.0051)
+                XCTAssertEqual(Double(Float(bitPattern: u32(xyAt + 8 * cell + 4))), flat[c + 2], accuracy: 0.0051)
+                XCTAssertEqual(Double(u32(styleAt + 4 * cell)), flat[c + 3])
+                cell += 1
+            }
+        }
+        XCTAssertGreaterThan(total, 1000, "a run with cells to compare")
+    }
+
     func testRubberMenuFramesFingerMarksAndReadouts() throws {
         let run = try runScript("rubbermenu")
         let json = try decode(run)

@@ -6,13 +6,17 @@ const token = query.get("token");
 const $ = id => document.getElementById(id);
 
 // The one place that reads PlayerData JSON (see PlayerData.swift). Cells stay flat
-// ([id, x, y, style] per frame) and are read through forEachCell.
+// ([id, x, y, style] per frame), or in the studio's typed columns (d.cellColumns, from
+// decodeRunBytes), and are read through forEachCell.
 function decodePlayerData(d) {
-  const n = d.frames.t.length, frames = new Array(n);
+  const n = d.frames.t.length, frames = new Array(n), columns = d.cellColumns;
+  let start = 0;
   for (let k = 0; k < n; k++) {
     const tx = d.frames.touch[2 * k], ty = d.frames.touch[2 * k + 1];
     frames[k] = {t: d.frames.t[k], frame: d.frames.frame[k], ox: d.frames.offset[2 * k], oy: d.frames.offset[2 * k + 1],
-                 touch: tx === null ? null : [tx, ty], flat: d.frames.cells[k]};
+                 touch: tx === null ? null : [tx, ty]};
+    if (columns) { frames[k].columns = {start, count: columns.counts[k], xy: columns.xy, ids: columns.ids, style: columns.style}; start += columns.counts[k]; }
+    else frames[k].flat = d.frames.cells[k];
   }
   const duration = Math.max(n ? frames[n - 1].t : 0, ...d.items.map(i => i.t.length ? i.t[i.t.length - 1] : 0));
   for (let k = 0; k < n; k++) frames[k].shapes = d.drawing.shapes[k] || [];
@@ -21,7 +25,25 @@ function decodePlayerData(d) {
           exports: d.exports, viewport: d.viewport, edgeInset: d.edgeInset, styles: d.styles, marks: d.marks,
           plots: d.plots, items: d.items, epsilon: d.readoutEpsilon, frames, duration};
 }
+// A re-run's answer (Studio.runBytes): UInt32 n, n bytes of JSON, zeros to a multiple of 4,
+// then the cells as CellTable lays them out — read in place as typed arrays.
+function decodeRunBytes(buffer) {
+  const n = new DataView(buffer).getUint32(0, true), d = JSON.parse(new TextDecoder().decode(new Uint8Array(buffer, 4, n)));
+  let at = 4 + n + (4 - n % 4) % 4;
+  const head = new Uint32Array(buffer, at, 2), frames = head[0], total = head[1];
+  at += 8;
+  const counts = new Uint32Array(buffer, at, frames); at += 4 * frames;
+  const xy = new Float32Array(buffer, at, 2 * total); at += 8 * total;
+  const ids = new Int32Array(buffer, at, total); at += 4 * total;
+  d.cellColumns = {counts, xy, ids, style: new Uint32Array(buffer, at, total)};
+  return d;
+}
 function forEachCell(run, frame, fn) {
+  const c = frame.columns;
+  if (c) {
+    for (let i = c.start, end = c.start + c.count; i < end; i++) { const s = run.styles[c.style[i]]; fn(c.ids[i], c.xy[2 * i], c.xy[2 * i + 1], s[0], s[1], s[2], s[3]); }
+    return;
+  }
   const f = frame.flat;
   for (let i = 0; i < f.length; i += 4) { const s = run.styles[f[i + 3]]; fn(f[i], f[i + 1], f[i + 2], s[0], s[1], s[2], s[3]); }
 }
@@ -332,6 +354,12 @@ async function api(path, values) {
   const response = await fetch(path + (values ? "?" + q.toString() : ""), {method: "POST", headers: {"X-Studio-Token": token}});
   return response.json();
 }
+// /api/run answers a run as bytes (decodeRunBytes), a refusal as JSON.
+async function runAnswer(values) {
+  const response = await fetch("/api/run?" + new URLSearchParams(values).toString(), {method: "POST", headers: {"X-Studio-Token": token}});
+  if (response.headers.get("Content-Type") !== "application/octet-stream") return response.json();
+  return {ok: true, run: decodeRunBytes(await response.arrayBuffer())};
+}
 function showError(text) {
   state.lastError = text;
   $("error").style.display = text ? "block" : "none";
@@ -343,7 +371,7 @@ async function requestRun() {
   state.inFlight = true; $("status").textContent = "running…";
   const changedAt = state.changedAt; state.changedAt = 0;
   try {
-    const answer = await api("/api/run", currentValues());
+    const answer = await runAnswer(currentValues());
     // A newer change is waiting: this run is stale, the next one replaces it unpainted.
     if (answer.ok && !state.pending) {
       showError(""); accept(answer.run);

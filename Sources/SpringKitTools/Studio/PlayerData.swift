@@ -19,7 +19,19 @@ package enum PlayerData {
 
     /// The JSON text for `run`.
     /// - Complexity: O(frames × cells + trace rows).
-    package static func json(_ run: ScriptRun) -> String {
+    package static func json(_ run: ScriptRun) -> String { encode(run, binaryCells: false).json }
+
+    /// `run` for the studio: the JSON text without the cells (`frames.cells` empty,
+    /// `cellsInBinary` true) and the cells as `CellTable.bytes` (docs/studio.md, "Run data").
+    /// A 32×32 dot-art run's cells are 13 bytes each this way, against about 23 as JSON text,
+    /// and the page reads them without parsing.
+    /// - Complexity: O(frames × cells + trace rows).
+    package static func binary(_ run: ScriptRun) -> (json: String, cells: [UInt8]) {
+        let (json, cells) = encode(run, binaryCells: true)
+        return (json, cells ?? CellTable().bytes)
+    }
+
+    private static func encode(_ run: ScriptRun, binaryCells: Bool) -> (json: String, cells: [UInt8]?) {
         var out = JSONWriter()
         let report = run.report ?? run.trace.flatMap(traceView)
         let name = run.scriptPath.split(separator: "/").last.map(String.init) ?? run.scriptPath
@@ -74,14 +86,16 @@ package enum PlayerData {
             out.raw("}")
         }
         out.raw("],\"readoutEpsilon\":"); out.exact(readoutEpsilon)
-        if let report { writeReport(report, into: &out) } else { out.raw(",\"viewport\":[0,0],\"edgeInset\":0,\"frames\":{\"t\":[],\"frame\":[],\"offset\":[],\"touch\":[],\"cells\":[]},\"styles\":[],\"marks\":[],\"drawing\":{\"shapes\":[],\"markers\":[]},\"plots\":[]") }
+        var cells: [UInt8]?
+        if let report { cells = writeReport(report, binaryCells: binaryCells, into: &out) } else { out.raw(",\"viewport\":[0,0],\"edgeInset\":0,\"frames\":{\"t\":[],\"frame\":[],\"offset\":[],\"touch\":[],\"cells\":[]},\"styles\":[],\"marks\":[],\"drawing\":{\"shapes\":[],\"markers\":[]},\"plots\":[]") }
+        if binaryCells { out.raw(",\"cellsInBinary\":true") }
         out.raw(",\"items\":")
         if let trace = run.trace { writeItems(trace, into: &out) } else { out.raw("[]") }
         out.raw("}")
-        return out.text
+        return (out.text, cells)
     }
 
-    private static func writeReport(_ report: ReportData, into out: inout JSONWriter) {
+    private static func writeReport(_ report: ReportData, binaryCells: Bool, into out: inout JSONWriter) -> [UInt8]? {
         out.raw(",\"viewport\":["); out.exact(report.viewport.x); out.raw(","); out.exact(report.viewport.y)
         out.raw("],\"edgeInset\":"); out.exact(report.edgeInset)
         out.raw(",\"frames\":{\"t\":[")
@@ -98,28 +112,26 @@ package enum PlayerData {
             if k > 0 { out.raw(",") }
             if let touch = f.touch { out.compact(touch.x); out.raw(","); out.compact(touch.y) } else { out.raw("null,null") }
         }
-        // Cells as [id, x, y, style] per frame; styles (width, height, stretch, colour) are shared.
-        var styleIndex: [StyleKey: Int] = [:]
-        var styles: [StyleKey] = []
+        // Cells as [id, x, y, style] per frame, or apart as bytes; styles (width, height,
+        // stretch, colour) are shared.
+        var table = CellTable()
         out.raw("],\"cells\":[")
-        for (k, f) in report.frames.enumerated() {
-            if k > 0 { out.raw(",") }
-            out.raw("[")
-            for (c, cell) in f.cells.enumerated() {
-                if c > 0 { out.raw(",") }
-                let key = StyleKey(width: cell.width.bitPattern, height: cell.height.bitPattern, stretch: cell.stretch.bitPattern, color: cell.color)
-                let index: Int
-                if let known = styleIndex[key] { index = known } else {
-                    index = styles.count
-                    styleIndex[key] = index
-                    styles.append(key)
+        if binaryCells {
+            for f in report.frames { table.append(f.cells) }
+        } else {
+            for (k, f) in report.frames.enumerated() {
+                if k > 0 { out.raw(",") }
+                out.raw("[")
+                for (c, cell) in f.cells.enumerated() {
+                    if c > 0 { out.raw(",") }
+                    let index = table.styles.index(of: cell)
+                    out.raw(String(cell.id)); out.raw(","); out.compact(cell.x); out.raw(","); out.compact(cell.y); out.raw(","); out.raw(String(index))
                 }
-                out.raw(String(cell.id)); out.raw(","); out.compact(cell.x); out.raw(","); out.compact(cell.y); out.raw(","); out.raw(String(index))
+                out.raw("]")
             }
-            out.raw("]")
         }
         out.raw("]},\"styles\":[")
-        for (k, s) in styles.enumerated() {
+        for (k, s) in table.styles.keys.enumerated() {
             if k > 0 { out.raw(",") }
             out.raw("["); out.compact(Double(bitPattern: s.width)); out.raw(","); out.compact(Double(bitPattern: s.height))
             out.raw(","); out.compact(Double(bitPattern: s.stretch)); out.raw(",\(s.color)]")
@@ -140,9 +152,8 @@ package enum PlayerData {
             out.raw("]}")
         }
         out.raw("]")
+        return binaryCells ? table.bytes : nil
     }
-
-    private struct StyleKey: Hashable { var width, height, stretch: UInt64; var color: UInt32 }
 
     /// Units of the trace columns the scenarios write (a trace names no units).
     static func unit(ofColumn name: String) -> String {
