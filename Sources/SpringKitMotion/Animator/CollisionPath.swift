@@ -187,3 +187,21 @@ public enum CollisionPath {
         return false
     }
 }
+
+extension CollisionPath {
+    /// An item's `collisionBoundsType` (with its `collisionBoundingPath`).
+    public enum ItemBounds: Equatable, Sendable {
+        case rectangle, ellipse
+        case path([PathElement])
+    }
+
+    /// The world's shape for `bounds` on `item`: a path is checked and flattened by
+    /// `boundingPolygon` (UIKit refuses it at `addBehavior`; here when it is set).
+    public static func collisionBounds(_ bounds: ItemBounds, item: ItemID, world: World) throws -> CollisionBounds {
+        switch bounds {
+        case .rectangle: return .rectangle
+        case .ellipse: return .ellipse
+        case .path(let elements): return .path(try boundingPolygon(elements, item: item, world: world))
+        }
+    }
+}
