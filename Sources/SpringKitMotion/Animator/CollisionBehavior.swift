@@ -145,7 +145,7 @@ public final class CollisionBehavior: ItemListBehavior {
     /// with its reason (M2), here at the add even outside an animator (UIKit: at the add when
     /// associated, else at `addBehavior`).
     public func addBoundary(_ identifier: String, path: [PathElement]) throws {
-        _ = try CollisionPath.boundaryLoop(path, world: animator?.world)
+        if animator == nil { _ = try CollisionPath.boundaryLoop(path, world: nil) }   // else checked as its body is made
         try add(identifier, .path(path))
     }
 

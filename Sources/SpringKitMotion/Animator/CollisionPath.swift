@@ -25,8 +25,9 @@ public enum CollisionPath {
     /// Most vertices of an item's bounding polygon (the host's fork has no 8-vertex limit: its
     /// largest measured ellipse has 244; this bounds the work a shape costs).
     public static let maximumPolygonVertices = 256
-    /// Work units charged per flattened point (as a fixed step's unit).
-    static let unitsPerPoint = 4
+    /// Work units charged per flattened point, before it is made (a point of a curve costs
+    /// about as much as 16 Lua VM instructions).
+    static let unitsPerPoint = 16
     /// Bytes reserved per flattened point.
     static let bytesPerPoint = 16
 
@@ -55,7 +56,7 @@ public enum CollisionPath {
                 break loop
             }
         }
-        if let world { try world.charge(points.count, unitsEach: unitsPerPoint) }
+        if let world { try world.charge(elements.count, unitsEach: unitsPerPoint) }
         return (points, closed)
     }
 
@@ -152,7 +153,7 @@ public enum CollisionPath {
         let n = points.count
         var area = 0.0
         for i in 0..<n { area += cross(points[i], points[(i + 1) % n]) }
-        guard area != 0 else { throw refuse("its points are collinear") }
+        guard area != 0 else { throw refuse(selfIntersects(points) ? "it crosses itself" : "its points are collinear") }
         if area < 0 { points.reverse() }
         // Convex: every turn the same way (collinear points allowed), and once around.
         var turned = 0.0

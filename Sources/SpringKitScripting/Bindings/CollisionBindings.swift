@@ -94,39 +94,17 @@ extension ModuleBuilder {
                 try spec?.rejectUnknownKeys(Self.collisionKeys)
                 let modeName = try spec?.string("mode") ?? CollisionBehavior.Mode.everything.rawValue
                 let c = CollisionBehavior(items: try Self.items(spec), mode: try Self.mode(call, modeName, field: spec))
-                if let spec {
-                    var insets: CollisionBehavior.Insets?
-                    if let t = try spec.withTable("insets", { try $0.map { try Self.insets(call, $0, field: "insets") } }) { insets = t }
-                    var on = insets != nil
-                    try spec.withField("reference_bounds") {
-                        if skl_istable(call.L, -1) != 0 {
-                            let t = LuaTableArgument(call: call, index: lua_absindex(call.L, -1), position: spec.position)
-                            w.referenceBounds = try Self.rect(call, t, "reference_bounds")
-                            on = true
-                        } else if !call.isNil(-1) {
-                            guard lua_type(call.L, -1) == LUA_TBOOLEAN else {
-                                throw call.argumentError(spec.position, "field 'reference_bounds': boolean or {x, y, w, h} expected, got \(call.typeName(-1))")
-                            }
-                            on = on || lua_toboolean(call.L, -1) != 0
-                        }
-                    }
-                    try call.checked(2) {
-                        if let insets { try c.setTranslatesReferenceBoundsIntoBoundary(insets: insets) } else if on { try c.setTranslatesReferenceBoundsIntoBoundary(true) }
-                    }
-                    try spec.withTable("boundaries") { t in
-                        guard let t else { return }
-                        for k in 1...max(1, Int(lua_rawlen(call.L, t.index))) where lua_rawlen(call.L, t.index) > 0 {
-                            lua_rawgeti(call.L, t.index, lua_Integer(k))
-                            defer { skl_pop(call.L, 1) }
-                            guard skl_istable(call.L, -1) != 0 else {
-                                throw call.argumentError(spec.position, "field 'boundaries': element [\(k)]: table expected, got \(call.typeName(-1))")
-                            }
-                            try Self.addBoundary(c, LuaTableArgument(call: call, index: lua_absindex(call.L, -1), position: spec.position))
-                        }
-                    }
-                    if let f = try LuaCallback.field(spec, "on_contact") { c.onContact = Self.contactHook(f, hooks) }
+                if let spec, let f = try LuaCallback.field(spec, "on_contact") { c.onContact = Self.contactHook(f, hooks) }
+                // Added first, so its boundaries are charged to the world's budget as they are made;
+                // taken out again when a later field is refused.
+                _ = try Self.add(c, Self.collisionClass, spec, w, hooks, call)
+                do {
+                    if let spec { try Self.configure(c, spec, w) }
+                } catch {
+                    try? w.removeBehavior(c)
+                    throw error
                 }
-                return try Self.add(c, Self.collisionClass, spec, w, hooks, call)
+                return 1
             }),
             ("set_bounds", { call in
                 let w = try animator(call)
@@ -153,6 +131,40 @@ extension ModuleBuilder {
                 return 0
             }),
         ]
+    }
+
+    /// The reference bounds, insets and boundaries of a `w:collision{}` table, on a behaviour in `w`.
+    private static func configure(_ c: CollisionBehavior, _ spec: LuaTableArgument, _ w: DynamicAnimator) throws {
+        let call = spec.call
+        var insets: CollisionBehavior.Insets?
+        if let t = try spec.withTable("insets", { try $0.map { try Self.insets(call, $0, field: "insets") } }) { insets = t }
+        var on = insets != nil
+        try spec.withField("reference_bounds") {
+            if skl_istable(call.L, -1) != 0 {
+                let t = LuaTableArgument(call: call, index: lua_absindex(call.L, -1), position: spec.position)
+                w.referenceBounds = try Self.rect(call, t, "reference_bounds")
+                on = true
+            } else if !call.isNil(-1) {
+                guard lua_type(call.L, -1) == LUA_TBOOLEAN else {
+                    throw call.argumentError(spec.position, "field 'reference_bounds': boolean or {x, y, w, h} expected, got \(call.typeName(-1))")
+                }
+                on = on || lua_toboolean(call.L, -1) != 0
+            }
+        }
+        try call.checked(2) {
+            if let insets { try c.setTranslatesReferenceBoundsIntoBoundary(insets: insets) } else if on { try c.setTranslatesReferenceBoundsIntoBoundary(true) }
+        }
+        try spec.withTable("boundaries") { t in
+            guard let t else { return }
+            for k in 1...max(1, Int(lua_rawlen(call.L, t.index))) where lua_rawlen(call.L, t.index) > 0 {
+                lua_rawgeti(call.L, t.index, lua_Integer(k))
+                defer { skl_pop(call.L, 1) }
+                guard skl_istable(call.L, -1) != 0 else {
+                    throw call.argumentError(spec.position, "field 'boundaries': element [\(k)]: table expected, got \(call.typeName(-1))")
+                }
+                try Self.addBoundary(c, LuaTableArgument(call: call, index: lua_absindex(call.L, -1), position: spec.position))
+            }
+        }
     }
 
     /// The item bounds at stack index `index`: `"rectangle"`, `"ellipse"` or a path table.
