@@ -175,7 +175,7 @@ extension ModuleBuilder {
         switch try call.string(index) {
         case "rectangle": return .rectangle
         case "ellipse": return .ellipse
-        case let other: throw call.argumentError(index, "bounds: expected 'rectangle', 'ellipse' or a path table, got '\(VisibleText.escaped(other))'")
+        case let other: throw call.argumentError(index, "expected 'rectangle', 'ellipse' or a path table, got '\(VisibleText.escaped(other))'")
         }
     }
 
