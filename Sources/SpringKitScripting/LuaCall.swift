@@ -268,7 +268,8 @@ struct LuaTableArgument {
     let position: Int32
     private var L: OpaquePointer { call.L }
 
-    private func withField<T>(_ key: String, _ body: () throws -> T) rethrows -> T {
+    /// Calls `body` with the field `key` on top of the stack (nil when absent).
+    func withField<T>(_ key: String, _ body: () throws -> T) rethrows -> T {
         call.lua.push(key)
         lua_rawget(L, index)
         defer { skl_pop(L, 1) }

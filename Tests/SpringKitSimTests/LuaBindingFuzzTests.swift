@@ -46,6 +46,7 @@ final class LuaBindingFuzzTests: XCTestCase {
     local fi = w:field{kind = "drag", items = {a}}
     local at = w:pin_attachment{item = a, anchor = {0, 0}}
     local sn = w:snap{item = b, point = {5, 5}}
+    local co = w:collision{items = {a, b}, reference_bounds = {0, 0, 320, 480}, boundaries = {{id = "f", from = {0, 50}, to = {100, 50}}}}
     """
 
     /// How many arguments a call takes, where it is known; any other binding is called with up
@@ -92,6 +93,8 @@ final class LuaBindingFuzzTests: XCTestCase {
         ("w:angle", 1), ("w:angular_velocity", 1), ("w:set_angle", 2), ("w:set_angular_velocity", 2), ("w:gravity", 1),
         ("w:push", 1), ("w:item_behavior", 1), ("w:field", 1), ("w:on_pause", 1), ("w:on_resume", 1),
         ("pu:set_offset", 3), ("pu:offset", 1), ("ib:add_linear_velocity", 3), ("ib:add_angular_velocity", 2),
+        ("w:collision", 1), ("w:set_bounds", 2), ("w:bounds", 1), ("w:set_reference_bounds", 1),
+        ("co:add_boundary", 1), ("co:remove_boundary", 1), ("co:remove_all_boundaries", 1), ("co:boundary", 1),
     ]
 
     /// Every live binding (`BindingCoverageTests.bindings`) as the call's text before its
@@ -113,6 +116,7 @@ final class LuaBindingFuzzTests: XCTestCase {
         "0", "-0.0", "1", "2", "3", "7", "1.5", "\"x\"", "\"\"", "\"1\"", "string.rep(\"y\", 300)",
         "\"a,b\\n\"", "\"y\"", "print", "coroutine.create(print)", "w", "tr", "m", "art", "g", "img", "a", "s", "empty", "sv", "an", "vt", "fl", "gl", "cu", "cs", "rep",
         "gr", "pu", "ib", "fi", "{0, 1}", "{1e308, 0}", "{0/0, 1}", "\"continuous\"", "\"instantaneous\"", "\"drag\"", "\"custom\"",
+        "co", "\"items\"", "\"boundaries\"", "\"everything\"", "\"ellipse\"", "\"f\"", "{{0, 0}, {1, 0}, {0, 1}}", "{{1e9, 0}, {0, 0}}",
     ]
 
     /// Field names the bindings read from tables.
@@ -134,6 +138,7 @@ final class LuaBindingFuzzTests: XCTestCase {
         "angular_resistance", "allows_rotation", "anchored", "charge", "kind", "position", "strength", "falloff",
         "minimum_radius", "smoothness", "animation_speed", "region", "seed", "force", "item", "item_b", "axis",
         "range", "friction_torque", "offset_a", "offset_b", "point",
+        "boundaries", "on_contact", "reference_bounds", "bounds", "path", "op", "c1", "c2",
     ]
 
     /// The receiver the prelude builds for each class's methods.
@@ -141,7 +146,7 @@ final class LuaBindingFuzzTests: XCTestCase {
         "World": "w", "Trace": "tr", "RubberMenu": "m", "DotArt": "art", "Gallery": "g", "DotImage": "img",
         "ScrollView": "sv", "Animator": "an", "VelocityTracker": "vt", "FlowLayout": "fl", "GridLayout": "gl",
         "Culler": "cu", "CellShape": "cs", "Report": "rep", "Gravity": "gr", "Push": "pu", "ItemBehavior": "ib", "Field": "fi",
-        "Attachment": "at", "Snap": "sn",
+        "Attachment": "at", "Snap": "sn", "Collision": "co",
     ]
 
     /// Every class with methods has a receiver in the prelude (else its methods could not be

@@ -79,6 +79,19 @@ public final class DynamicAnimator: FrameClock {
     private var inActions = false
     /// Whether the last tick left the world moving (for the pause and resume callbacks).
     private var wasRunning = false
+    /// UIKit's collision group counter (charon §7.1): +1 when a collision behaviour is added, −1
+    /// when one is removed.
+    package internal(set) var collisionGroupCounter = 0
+    /// The collision masks of each item a collision behaviour touched (UIKit keeps them in the
+    /// item's body object; the world holds a copy).
+    private var collisionFilters: [ItemID: (category: UInt32, collision: UInt32)] = [:]
+    /// The reference system's bounds (UIKit's reference view or layout), nil for none: a
+    /// collision behaviour's implicit boundary needs them. A change is taken before the next
+    /// step, when every collision behaviour rebuilds its implicit boundary (charon §1.5).
+    public var referenceBounds: Rect? {
+        didSet { if referenceBounds != oldValue { referenceBoundsChanged = true } }
+    }
+    private var referenceBoundsChanged = false
     /// `dynamicAnimatorDidPause`: after a tick that leaves nothing moving.
     public var onPause: (() throws -> Void)?
     /// `dynamicAnimatorWillResume`: before the first tick that finds something moving again.
@@ -118,14 +131,27 @@ public final class DynamicAnimator: FrameClock {
                 for item in b.items where world.contains(item) { try b.apply(to: item, world) }
             }
         }
+        if referenceBoundsChanged {
+            referenceBoundsChanged = false
+            for case let b as CollisionBehavior in behaviors { try b.rebuildImplicitBoundary(self) }
+        }
         for b in behaviors { try b.step(self) }
         if !wasRunning && !world.isPaused { try onResume?() }
     }
 
-    /// After the world's step: every action, then queued additions and removals, then the pause callback.
+    /// After the world's step: the contacts (every collision behaviour hears all began ones,
+    /// then all ended ones), every action, then queued additions and removals, then the pause
+    /// callback (charon §1.5, §7.5).
     private func afterStep() throws {
         inActions = true
         defer { inActions = false }
+        let events = world.takeContactEvents()
+        for began in [true, false] where !events.isEmpty {
+            for case let b as CollisionBehavior in behaviors {
+                guard let hear = b.onContact else { continue }
+                for contact in b.contacts(in: events, began: began) { try hear(contact) }
+            }
+        }
         for b in behaviors { try b.action?() }
         inActions = false
         let pending = queued
@@ -134,6 +160,17 @@ public final class DynamicAnimator: FrameClock {
         let running = !world.isPaused
         if wasRunning && !running { try onPause?() }
         wasRunning = running
+    }
+
+    /// The collision masks UIKit keeps for `item` (charon §7.2): its category and its
+    /// collision mask, which is also its contact-test mask; 0 and 0 until a collision behaviour holds it.
+    public func collisionFilter(_ item: ItemID) -> (category: UInt32, collision: UInt32) {
+        collisionFilters[item] ?? (0, 0)
+    }
+
+    func setCollisionFilter(_ item: ItemID, _ filter: (category: UInt32, collision: UInt32)) throws {
+        try world.setCollisionFilter(item, category: filter.category, mask: filter.collision)
+        collisionFilters[item] = filter
     }
 
     /// Feeds one display frame of `duration` seconds (default: the configured frame) and

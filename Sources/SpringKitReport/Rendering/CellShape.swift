@@ -1,14 +1,5 @@
 import SpringKitMotion
 
-/// One element of a cell's mask path.
-public enum PathElement: Equatable, Sendable {
-    case move(SIMD2<Double>)
-    case line(SIMD2<Double>)
-    /// A cubic bezier to `to` with two control points.
-    case curve(to: SIMD2<Double>, control1: SIMD2<Double>, control2: SIMD2<Double>)
-    case close
-}
-
 extension RubberCellShape {
     /// The rubber menu cell's mask: a rectangle whose top edge, `edgeInset` below the
     /// cell's top, bends into a bezier curve by `stretch`:

@@ -116,7 +116,7 @@ extension ModuleBuilder {
     // MARK: Handles
 
     /// Adds a new behaviour to the animator, sets its action and pushes its handle.
-    private static func add(_ behavior: DynamicBehavior, _ luaClass: LuaObjectClass, _ spec: LuaTableArgument?,
+    static func add(_ behavior: DynamicBehavior, _ luaClass: LuaObjectClass, _ spec: LuaTableArgument?,
                             _ animator: DynamicAnimator, _ hooks: LuaHookCall, _ call: LuaCall) throws -> Int32 {
         if let spec, let action = try LuaCallback.field(spec, "action") { behavior.action = { try hooks.invoke(action) } }
         try call.checked(2) { try animator.addBehavior(behavior) }
@@ -125,7 +125,7 @@ extension ModuleBuilder {
     }
 
     /// `items = {id, ...}` of a behaviour's table (none when absent).
-    private static func items(_ spec: LuaTableArgument?) throws -> [ItemID] {
+    static func items(_ spec: LuaTableArgument?) throws -> [ItemID] {
         guard let spec else { return [] }
         return try spec.withTable("items") { table in
             try (table?.numbers() ?? []).enumerated().map { k, v in
@@ -137,7 +137,7 @@ extension ModuleBuilder {
         }
     }
 
-    private static func pair(_ v: SIMD2<Double>) -> [Double] { [v.x, v.y] }
+    static func pair(_ v: SIMD2<Double>) -> [Double] { [v.x, v.y] }
 
     /// `{x, y}` at stack index `index`.
     private static func vector(_ call: LuaCall, _ index: Int32) throws -> SIMD2<Double> {
@@ -146,11 +146,11 @@ extension ModuleBuilder {
         return SIMD2(x, y)
     }
 
-    private static func itemArgument(_ call: LuaCall, _ index: Int32) throws -> ItemID {
+    static func itemArgument(_ call: LuaCall, _ index: Int32) throws -> ItemID {
         ItemID(rawValue: Int32(clamping: try call.integer(index)))
     }
 
-    private static var commonGetters: [String: LuaObjectClass.Getter] {
+    static var commonGetters: [String: LuaObjectClass.Getter] {
         ["items": { call, o in
             let ids = (o as! ItemListBehavior).items
             lua_createtable(call.L, Int32(ids.count), 0)
@@ -159,7 +159,7 @@ extension ModuleBuilder {
         }]
     }
 
-    private static func actionSetter(_ hooks: LuaHookCall) -> [String: LuaObjectClass.Setter] {
+    static func actionSetter(_ hooks: LuaHookCall) -> [String: LuaObjectClass.Setter] {
         ["action": { call, o in
             let callback = try LuaCallback.argument(call, 3)
             (o as! DynamicBehavior).action = callback.map { cb in { try hooks.invoke(cb) } }
@@ -167,7 +167,7 @@ extension ModuleBuilder {
     }
 
     /// `:remove()`, `:add_item(id)`, `:remove_item(id)` of every behaviour handle.
-    private static func listMethods(_ luaClass: LuaObjectClass) -> [(String, LuaFunction.Body)] {
+    static func listMethods(_ luaClass: LuaObjectClass) -> [(String, LuaFunction.Body)] {
         func behavior(_ call: LuaCall) throws -> ItemListBehavior { try call.object(1, ItemListBehavior.self, luaClass) }
         return [
             ("remove", { call in

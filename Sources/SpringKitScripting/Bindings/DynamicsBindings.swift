@@ -11,8 +11,9 @@ extension ModuleBuilder {
         let session = self.session
         addBehaviors()
         addAttachments()
+        addCollisions()
         LuaClasses.world.define(in: lua, methods: worldMethods + worldIterationMethods + batchWorldMethods + behaviorWorldMethods
-                                    + attachmentWorldMethods, properties: [
+                                    + attachmentWorldMethods + collisionWorldMethods, properties: [
             "time": { call, object in call.push((object as! DynamicAnimator).time); return 1 },
             "frame": { call, object in call.push((object as! DynamicAnimator).frameCount); return 1 },
             "steps": { call, object in call.push((object as! DynamicAnimator).world.stepCount); return 1 },
@@ -20,6 +21,11 @@ extension ModuleBuilder {
             "items": { call, object in call.push((object as! DynamicAnimator).world.itemCount); return 1 },
             "springs": { call, object in call.push((object as! DynamicAnimator).world.springCount); return 1 },
             "solver": { call, object in call.push((object as! DynamicAnimator).world.configuration.solver.rawValue); return 1 },
+            "reference_bounds": { call, object in
+                guard let r = (object as! DynamicAnimator).referenceBounds else { call.pushNil(); return 1 }
+                call.pushArray([r.x, r.y, r.width, r.height])
+                return 1
+            },
         ])
 
         function("world") { call in
@@ -111,7 +117,7 @@ extension ModuleBuilder {
             ("add_item", { call in
                 let w = try world(call)
                 let spec = try call.table(2)!
-                try spec.rejectUnknownKeys(["x", "y", "vx", "vy", "width", "height", "density", "angle", "angular_velocity"])
+                try spec.rejectUnknownKeys(["x", "y", "vx", "vy", "width", "height", "density", "angle", "angular_velocity", "bounds"])
                 let center = SIMD2(try spec.number("x", default: 0), try spec.number("y", default: 0))
                 let velocity = SIMD2(try spec.number("vx", default: 0), try spec.number("vy", default: 0))
                 let size = SIMD2(try spec.number("width", default: 1), try spec.number("height", default: 1))
@@ -123,6 +129,7 @@ extension ModuleBuilder {
                     if let spin { try w.setAngularVelocity(id, spin) }
                     return id
                 }
+                do { try Self.setItemBounds(spec, id, w) } catch { try? w.removeItem(id); throw error }
                 call.push(Int(id.rawValue))
                 return 1
             }),

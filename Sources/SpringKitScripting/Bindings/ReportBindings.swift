@@ -212,8 +212,9 @@ enum ReportShapeReader {
                                 rotation: rotation)
     }
 
-    /// A path as `sk.mask_path` and `CellShape:path` return it.
-    static func path(_ t: LuaTableArgument) throws -> [PathElement] {
+    /// A path as `sk.mask_path` and `CellShape:path` return it; with `points`, an element may
+    /// also be a point `{x, y}` (a move when it comes first, else a line to it).
+    static func path(_ t: LuaTableArgument, points: Bool = false) throws -> [PathElement] {
         let call = t.call
         let count = Int(lua_rawlen(call.L, t.index))
         var elements: [PathElement] = []
@@ -222,6 +223,13 @@ enum ReportShapeReader {
             defer { skl_pop(call.L, 1) }
             guard skl_istable(call.L, -1) != 0 else { throw call.argumentError(t.position, "field 'path': element [\(k + 1)]: table expected") }
             let e = LuaTableArgument(call: call, index: lua_absindex(call.L, -1), position: t.position)
+            if points, !e.has("op") {
+                guard let x = try e.element(1), let y = try e.element(2) else {
+                    throw call.argumentError(t.position, "field 'path': element [\(k + 1)]: {x, y} or {op = ...} expected")
+                }
+                elements.append(elements.isEmpty ? .move(SIMD2(x, y)) : .line(SIMD2(x, y)))
+                continue
+            }
             func point(_ key: String) throws -> SIMD2<Double> {
                 guard let p = try e.point(key), p.x.isFinite, p.y.isFinite else {
                     throw call.argumentError(t.position, "field 'path': element [\(k + 1)]: '\(key)' {x, y} of finite numbers expected")
