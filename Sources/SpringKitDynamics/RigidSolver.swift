@@ -295,7 +295,8 @@ struct RigidSolver {
         }
     }
 
-    /// Continuous collision against static shapes: each awake body that moved is swept from its
+    /// Continuous collision against static shapes: each awake body that moved more than half its
+    /// inner radius is swept from its
     /// start pose to its end pose against the static shapes it responds to; at the first time
     /// of impact it is put there, its contacts with the static shapes within reach are solved
     /// for velocity (restitution and friction, no warm start), and it moves on with the new
@@ -311,8 +312,11 @@ struct RigidSolver {
             var end = (c: SIMD2(bodies.cx[k], bodies.cy[k]), angle: bodies.angle[k])
             var remaining = ctx.h
             for _ in 0..<8 {
+                // Slower bodies are left to the discrete solver, as Box2D's radius-0 shapes are on the
+                // host: moving less than half its inner radius a step, a body cannot carry its
+                // origin across a surface it touches, so the position solver pushes it back out.
                 let motion = Vec2.length(end.c - start.c) + abs(end.angle - start.angle) * proxy.shape.extent
-                guard motion > target else { break }
+                guard motion > max(target, 0.5 * proxy.shape.innerRadius) else { break }
                 let swept = proxy.shape.aabb(Transform(p: start.c, angle: start.angle)).union(proxy.shape.aabb(Transform(p: end.c, angle: end.angle)))
                 var best: Double? = nil
                 for s in statics where proxies[s].aabb.overlaps(swept) && ContactFilter.responds(proxy.filter, to: proxies[s].filter) {

@@ -30,6 +30,17 @@ enum Shape: Equatable {
         }
     }
 
+    /// The distance from the body's origin to the nearest side of the shape (0 for an edge, or
+    /// when the origin lies outside): how far the body may move in a step without its origin
+    /// crossing a surface it touches.
+    var innerRadius: Double {
+        switch self {
+        case .polygon(let p): return max(0, p.vertices.indices.map { Vec2.dot(p.normals[$0], p.vertices[$0]) }.min()! + p.radius)
+        case .circle(let c): return max(0, c.radius - Vec2.length(c.center))
+        case .edge: return 0
+        }
+    }
+
     /// The shape's outline in world points with its radius: the vertices of a polygon, the two
     /// ends of an edge, the center of a circle (for the distance used by the time of impact).
     func outline(_ xf: Transform) -> (points: [SIMD2<Double>], radius: Double) {
