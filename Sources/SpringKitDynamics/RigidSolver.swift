@@ -190,7 +190,8 @@ struct RigidSolver {
         var contactIsland: [Int] = []
         if hasShapes {
             let threshold = WorldConfiguration.pointsPerMeter   // b2_velocityThreshold, 1 m/s
-            for (k, contact) in collision.contacts.contacts.enumerated() where contact.isSolved {
+            for k in islandContactOrder(collision.contacts.contacts, proxies, records) {
+                let contact = collision.contacts.contacts[k]
                 let a = proxies[contact.proxyA], b = proxies[contact.proxyB]
                 let island = a.body >= 0 && !a.isStatic ? bodyIsland[a.body] : b.body >= 0 ? bodyIsland[b.body] : -1
                 guard island >= 0, islandAwake[island] else { continue }
@@ -245,6 +246,41 @@ struct RigidSolver {
             }
         }
         return proxies
+    }
+
+    /// The solved contacts of the awake islands in the order Box2D's island search adds them
+    /// (`b2World::Solve`): seeds newest body first, each body's contacts newest first, depth
+    /// first through bodies that are not static. Gauss–Seidel passes depend on this order (a
+    /// stack settles differently solved top-down than bottom-up).
+    /// - Complexity: O(bodies + contacts).
+    private func islandContactOrder(_ contacts: [Contact], _ proxies: [ShapeProxy], _ records: BodyStore) -> [Int] {
+        let n = bodyItem.count
+        var bodyContacts = [[Int]](repeating: [], count: n)
+        for (k, c) in contacts.enumerated() where c.isSolved {
+            let a = proxies[c.proxyA].body, b = proxies[c.proxyB].body
+            if a >= 0 { bodyContacts[a].append(k) }
+            if b >= 0 { bodyContacts[b].append(k) }
+        }
+        var visited = [Bool](repeating: false, count: n), added = [Bool](repeating: false, count: contacts.count)
+        var order: [Int] = [], stack: [Int] = []
+        for seed in stride(from: n - 1, through: 0, by: -1)
+        where !visited[seed] && islandAwake[bodyIsland[seed]] && !records.isStatic[bodyRecord[seed]] {
+            visited[seed] = true
+            stack.append(seed)
+            while let k = stack.popLast() {
+                for c in bodyContacts[k].reversed() where !added[c] {
+                    added[c] = true
+                    order.append(c)
+                    let a = proxies[contacts[c].proxyA].body, b = proxies[contacts[c].proxyB].body
+                    let other = a == k ? b : a
+                    if other >= 0 && !visited[other] && !records.isStatic[bodyRecord[other]] {
+                        visited[other] = true
+                        stack.append(other)
+                    }
+                }
+            }
+        }
+        return order
     }
 
     /// Copies the bodies in and integrates the awake ones' velocities.

@@ -59,8 +59,9 @@ final class CollisionWorldTests: XCTestCase {
         XCTAssertEqual(escaped, 0)
     }
 
-    /// A box dropped on an edge comes to rest on it (within the slop) and sleeps; the contact
-    /// began once with the box and the boundary, at a point on the edge.
+    /// A box dropped on an edge comes to rest on it (within the slop) and sleeps; its contact
+    /// with the boundary begins and ends in turn as it bounces (restitution 0.2 parts them
+    /// after the first impact at about 775 pt/s) and is touching at the end, at points on the edge.
     func testDropRestsAndReportsContact() throws {
         let w = try world()
         w.gravity = SIMD2(0, 1000)
@@ -74,7 +75,9 @@ final class CollisionWorldTests: XCTestCase {
         XCTAssertEqual(y, 375, accuracy: 0.5 + 1e-9)
         XCTAssertTrue(try w.isResting(box))
         let began = events.filter(\.began)
-        XCTAssertEqual(began.count, 1)
+        XCTAssertGreaterThanOrEqual(began.count, 2, "it bounces")
+        XCTAssertEqual(events.map(\.began), events.indices.map { $0 % 2 == 0 })
+        XCTAssertEqual(events.last?.began, true)
         XCTAssertEqual(began.first?.a, .boundary(ground))
         XCTAssertEqual(began.first?.b, .item(box))
         XCTAssertEqual(began.first?.point.y ?? 0, 400, accuracy: 1)
@@ -100,7 +103,8 @@ final class CollisionWorldTests: XCTestCase {
                 XCTAssertEqual(events.map(\.began), [true, false])
             } else {
                 XCTAssertEqual(y, 375, accuracy: 0.5 + 1e-9)
-                XCTAssertEqual(events.map(\.began), [true])
+                XCTAssertEqual(events.last?.began, true)
+                XCTAssertEqual(events.map(\.began), events.indices.map { $0 % 2 == 0 })
             }
         }
     }
