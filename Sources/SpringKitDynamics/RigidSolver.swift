@@ -1,18 +1,25 @@
 /// The solver for rotating bodies and UIKit's iOS 9 attachments, in Box2D's named stages
 /// (`b2Island::Solve`), over the items its constraints join:
 ///
+///     collide              the contacts of the bodies with shapes (`ContactManager`)
+///     islands              bodies joined by constraints and touching contacts, woken together
 ///     integrateVelocities  gravity, forces, fields, damping (`BodyForces`)
-///     prepare              each constraint's axes, masses and softness, warm started
-///     solveVelocities      `velocityIterations` Gauss-Seidel passes
+///     prepare              contacts (warm started), then each constraint's axes, masses and
+///                          softness, warm started
+///     solveVelocities      `velocityIterations` Gauss-Seidel passes: joints, then contacts
 ///     integratePositions   at most 200 pt and a quarter turn a step
-///     solvePositions       up to `positionIterations` passes, until every constraint is within slop
+///     solvePositions       up to `positionIterations` passes (contacts, then joints), until
+///                          every constraint is within slop
+///     timeOfImpact         fast bodies stopped at static shapes (`TimeOfImpact`)
 ///     updateSleep          per island: 61 steps at ≤ 1 pt/s and ≤ 2°/s with positions solved
 ///
 /// Its constraints are the world's joints (`JointModel`: pin, fixed, sliding, limit) and, while
 /// it is in use, every spring that is not on the anchored fast path, as a distance joint whose
 /// anchors may sit off the item's center and turn with it. A constraint to a fixed point has
-/// the world (−1) as one end. The world uses it when it has a joint or a spring with an offset;
-/// springs alone keep the translational `JointSolver`.
+/// the world (−1) as one end. The world uses it when it has a joint, a spring with an offset or
+/// a collision shape; springs alone keep the translational `JointSolver`. Islands are found
+/// again every step, as `b2World::Solve` finds them: a sleeping body touched by an awake one
+/// wakes with it; static bodies and boundaries join no island through a contact.
 struct RigidSolver {
     /// Dense item index and body record of each solver body.
     private(set) var bodyItem: [Int] = [], bodyRecord: [Int] = []
@@ -21,20 +28,32 @@ struct RigidSolver {
     private var constraints: [JointModel] = []
     /// How many of `constraints` are springs (they come first); the rest are the world's joints.
     private var springCount = 0
-    /// Island of each solver body and each constraint.
+    /// Each solver body's awake flag and steps at rest (Box2D's per-body `sleepTime`).
+    private var bodyAwake: [Bool] = [], bodyRest: [Double] = []
+    /// Island of each solver body and each constraint, found each step.
     private var bodyIsland: [Int] = [], constraintIsland: [Int] = []
-    private var islandAwake: [Bool] = [], islandRest: [Double] = [], islandSlow: [Bool] = [], islandSolved: [Bool] = []
+    private var islandAwake: [Bool] = [], islandSolved: [Bool] = []
     private var bodies = SolverBodies()
+    /// Collision shape and filter of each solver body (nil: none), and the boundaries.
+    private var bodyShape: [(Shape, ContactFilter)?] = []
+    private var boundaries: [BoundaryRecord] = []
+    private var hasShapes = false
+    /// Pairs of solver bodies a joint keeps from colliding (UIKit's attachments do not collide
+    /// their bodies; springs between two items do): looked up, never iterated.
+    private var connected: Set<Int> = []
+    /// Body poses at the start of the step (for the time of impact).
+    private var startX: [Double] = [], startY: [Double] = [], startAngle: [Double] = []
 
-    var isAwake: Bool { islandAwake.contains(true) }
-    var isEmpty: Bool { constraints.isEmpty }
+    var isAwake: Bool { bodyAwake.contains(true) }
+    var isEmpty: Bool { constraints.isEmpty && !hasShapes }
 
     /// Takes the bodies and constraints: `springs` (dense spring indices) as distance joints
-    /// with `offsets`, and `joints` with their ends given as dense item indices (−1: the world).
-    /// Every island starts awake.
+    /// with `offsets`, and `joints` with their ends given as dense item indices (−1: the world);
+    /// `shapes` per body and the world's `boundaries`. Every body starts awake.
     /// - Complexity: O((bodies + constraints) α(bodies)).
     mutating func reset(bodyItems: [Int], bodyRecords: [Int], springs: [Int], _ store: SpringStore,
-                        offsets: (Int) -> (SIMD2<Double>, SIMD2<Double>), joints: [(JointModel, Int, Int)]) {
+                        offsets: (Int) -> (SIMD2<Double>, SIMD2<Double>), joints: [(JointModel, Int, Int)],
+                        shapes: [(Shape, ContactFilter)?] = [], boundaries: [BoundaryRecord] = []) {
         bodyItem = bodyItems; bodyRecord = bodyRecords
         var solverIndex: [Int: Int] = [:]
         for (k, i) in bodyItems.enumerated() { solverIndex[i] = k }
@@ -51,16 +70,26 @@ struct RigidSolver {
             return .distance(joint)
         }
         springCount = springs.count
+        connected = []
         for (model, a, b) in joints {
             var m = model
             m.setEnds(index(a), index(b))
             constraints.append(m)
+            let (x, y) = m.ends
+            if x >= 0 && y >= 0 { connected.insert(min(x, y) * bodyItems.count + max(x, y)) }
         }
-        findIslands()
+        bodyShape = shapes.count == bodyItems.count ? shapes : .init(repeating: nil, count: bodyItems.count)
+        self.boundaries = boundaries
+        hasShapes = bodyShape.contains { $0 != nil } || !boundaries.isEmpty
+        bodyAwake = .init(repeating: true, count: bodyItems.count)
+        bodyRest = .init(repeating: 0, count: bodyItems.count)
+        findIslands(contacts: nil)
     }
 
-    /// Islands: bodies joined by constraints between two bodies (the world joins nothing).
-    private mutating func findIslands() {
+    /// Islands: bodies joined by constraints between two bodies (the world joins nothing) and
+    /// by solved contacts between two bodies that are not static. An island with an awake body
+    /// is awake, and every body in it is woken.
+    private mutating func findIslands(contacts: ContactManager?, items: UnsafeMutablePointer<ItemStore>? = nil, records: BodyStore? = nil) {
         var parent = Array(0..<bodyItem.count)
         func root(_ i: Int) -> Int {
             var r = i
@@ -69,41 +98,61 @@ struct RigidSolver {
             while parent[j] != r { let next = parent[j]; parent[j] = r; j = next }
             return r
         }
-        for c in constraints {
-            let (a, b) = c.ends
-            guard a >= 0, b >= 0 else { continue }
+        func union(_ a: Int, _ b: Int) {
             let ra = root(a), rb = root(b)
             if ra != rb { parent[max(ra, rb)] = min(ra, rb) }
         }
-        var islandOfRoot: [Int: Int] = [:]
+        for c in constraints {
+            let (a, b) = c.ends
+            guard a >= 0, b >= 0 else { continue }
+            union(a, b)
+        }
+        if let contacts, let records {
+            for c in contacts.contacts where c.isSolved {
+                let a = contactBody(c.keyA), b = contactBody(c.keyB)
+                guard a >= 0, b >= 0, !records.isStatic[bodyRecord[a]], !records.isStatic[bodyRecord[b]] else { continue }
+                union(a, b)
+            }
+        }
+        var islandOfRoot = [Int](repeating: -1, count: bodyItem.count)
+        var n = 0
         bodyIsland = bodyItem.indices.map { k in
             let r = root(k)
-            if let island = islandOfRoot[r] { return island }
-            islandOfRoot[r] = islandOfRoot.count
-            return islandOfRoot.count - 1
+            if islandOfRoot[r] < 0 { islandOfRoot[r] = n; n += 1 }
+            return islandOfRoot[r]
         }
         constraintIsland = constraints.map { c in
             let (a, b) = c.ends
             return a >= 0 ? bodyIsland[a] : b >= 0 ? bodyIsland[b] : 0
         }
-        let n = islandOfRoot.count
-        islandAwake = .init(repeating: true, count: n); islandRest = .init(repeating: 0, count: n)
-        islandSlow = islandAwake; islandSolved = islandAwake
+        islandAwake = .init(repeating: false, count: max(n, 1))
+        for k in bodyItem.indices where bodyAwake[k] { islandAwake[bodyIsland[k]] = true }
+        for k in bodyItem.indices where islandAwake[bodyIsland[k]] && !bodyAwake[k] {
+            bodyAwake[k] = true; bodyRest[k] = 0
+            items?.pointee.sleeping[bodyItem[k]] = 0
+        }
+        islandSolved = .init(repeating: false, count: islandAwake.count)
     }
 
-    /// Wakes every island holding one of `items` (dense indices) and restarts its timer.
+    /// The solver body of a contact's shape (−1: a boundary), from the contact's proxies.
+    private var proxyBody: [ShapeKey: Int] = [:]
+    private func contactBody(_ key: ShapeKey) -> Int { proxyBody[key] ?? -1 }
+
+    /// Wakes the island holding `item` (a dense index) and restarts its timer.
     mutating func wake(item: Int, _ store: inout ItemStore) {
         guard let k = bodyItem.firstIndex(of: item) else { return }
+        bodyRest[k] = 0
+        guard !bodyAwake[k] else { return }
         let island = bodyIsland[k]
-        islandRest[island] = 0
-        guard !islandAwake[island] else { return }
-        islandAwake[island] = true
-        for (j, i) in bodyItem.enumerated() where bodyIsland[j] == island { store.sleeping[i] = 0 }
+        for (j, i) in bodyItem.enumerated() where bodyIsland[j] == island {
+            bodyAwake[j] = true; bodyRest[j] = 0
+            store.sleeping[i] = 0
+        }
     }
 
     /// Wakes every island.
     mutating func wakeAll(_ store: inout ItemStore) {
-        for island in islandAwake.indices { islandAwake[island] = true; islandRest[island] = 0 }
+        for k in bodyAwake.indices { bodyAwake[k] = true; bodyRest[k] = 0 }
         for i in bodyItem { store.sleeping[i] = 0 }
     }
 
@@ -118,27 +167,123 @@ struct RigidSolver {
     var jointModels: ArraySlice<JointModel> { constraints[springCount...] }
 
     /// One step of the awake islands; returns whether some island is still awake.
-    /// - Complexity: O(bodies + constraints × (velocityIterations + positionIterations)).
-    mutating func step(_ items: inout ItemStore, _ springs: inout SpringStore, _ records: inout BodyStore, forces: BodyForces,
+    /// - Complexity: O(bodies + constraints × (velocityIterations + positionIterations)), plus
+    ///   with shapes the broad phase, O(shapes log shapes + pairs), and the contacts' share.
+    mutating func step(_ items: inout ItemStore, _ springs: inout SpringStore, _ records: inout BodyStore,
+                       _ collision: inout CollisionStore, forces: BodyForces,
                        configuration c: WorldConfiguration, restSteps: Double) throws -> Bool {
         guard isAwake else { return false }
         let h = c.stepDuration
         let ctx = JointStepContext(h: h, linearSlop: c.linearSlop, maximumLinearCorrection: c.maximumLinearCorrection)
+        var proxies: [ShapeProxy] = []
+        if hasShapes {
+            proxies = makeProxies(items, records)
+            let n = bodyItem.count
+            collision.contacts.update(proxies, linearSlop: c.linearSlop) { [connected] a, b in connected.contains(min(a, b) * n + max(a, b)) }
+            withUnsafeMutablePointer(to: &items) { findIslands(contacts: collision.contacts, items: $0, records: records) }
+        } else {
+            findIslands(contacts: nil)
+        }
         try gather(items, records, forces: forces, h: h)
+        // Contacts: constraints made and warm started (b2ContactSolver), before the joints'.
+        var contactConstraints: [ContactConstraint] = []
+        var contactIsland: [Int] = []
+        if hasShapes {
+            let threshold = WorldConfiguration.pointsPerMeter   // b2_velocityThreshold, 1 m/s
+            for k in islandContactOrder(collision.contacts.contacts, proxies, records) {
+                let contact = collision.contacts.contacts[k]
+                let a = proxies[contact.proxyA], b = proxies[contact.proxyB]
+                let island = a.body >= 0 && !a.isStatic ? bodyIsland[a.body] : b.body >= 0 ? bodyIsland[b.body] : -1
+                guard island >= 0, islandAwake[island] else { continue }
+                contactConstraints.append(ContactConstraint(contact: k, contact, a, b, bodies, velocityThreshold: threshold))
+                contactIsland.append(island)
+            }
+            for constraint in contactConstraints { constraint.warmStart(&bodies) }
+        }
         for k in constraints.indices where islandAwake[constraintIsland[k]] { constraints[k].prepare(&bodies, ctx) }
         for _ in 0..<c.velocityIterations {
             for k in constraints.indices where islandAwake[constraintIsland[k]] { constraints[k].solveVelocity(&bodies, ctx) }
+            for k in contactConstraints.indices { contactConstraints[k].solveVelocity(&bodies) }
+        }
+        for constraint in contactConstraints {
+            collision.contacts.storeImpulses(constraint.contact, normal: constraint.normalImpulse, tangent: constraint.tangentImpulse)
         }
         integratePositions(h: h, maximumTranslation: c.maximumTranslation)
-        solvePositions(ctx, iterations: c.positionIterations)
+        solvePositions(ctx, iterations: c.positionIterations, contacts: contactConstraints, contactIsland: contactIsland)
+        if hasShapes { timeOfImpact(proxies, records, &collision.contacts, ctx) }
         scatter(&items, &records)
+        for constraint in contactConstraints {
+            let (points, impulses) = constraint.report(bodies)
+            collision.contacts.postSolve(constraint.contact, points: points, impulses: impulses)
+        }
         for (k, s) in springIndex.enumerated() { if case .distance(let j) = constraints[k] { springs.impulse[s] = j.impulse } }
         return updateSleep(&items, &records, restSpeed: c.restSpeed, restSteps: restSteps)
     }
 
     // MARK: Stages
 
-    /// Copies the awake bodies in and integrates their velocities.
+    /// The shapes as this step sees them: every body's with a shape, then every boundary segment.
+    private mutating func makeProxies(_ items: ItemStore, _ records: BodyStore) -> [ShapeProxy] {
+        var proxies: [ShapeProxy] = []
+        proxyBody.removeAll(keepingCapacity: true)
+        for (k, i) in bodyItem.enumerated() {
+            guard let (shape, filter) = bodyShape[k] else { continue }
+            let b = bodyRecord[k]
+            let xf = Transform(p: items.position(i), angle: records.angle[b])
+            let key = ShapeKey.item(items.table.identifierAt[i])
+            proxyBody[key] = k
+            proxies.append(ShapeProxy(key: key, body: k, shape: shape, transform: xf, filter: filter,
+                                      isStatic: records.isStatic[b], isAwake: bodyAwake[k],
+                                      friction: records.friction[b], restitution: records.elasticity[b], aabb: shape.aabb(xf)))
+        }
+        let origin = Transform(p: .zero, angle: 0)
+        for boundary in boundaries {
+            for (n, segment) in boundary.segments.enumerated() {
+                proxies.append(ShapeProxy(key: .boundary(boundary.id.rawValue, segment: n), body: -1, shape: .edge(segment), transform: origin,
+                                          filter: boundary.filter, isStatic: true, isAwake: false,
+                                          friction: CollisionStore.boundaryFriction, restitution: CollisionStore.boundaryRestitution,
+                                          aabb: segment.aabb()))
+            }
+        }
+        return proxies
+    }
+
+    /// The solved contacts of the awake islands in the order Box2D's island search adds them
+    /// (`b2World::Solve`): seeds newest body first, each body's contacts newest first, depth
+    /// first through bodies that are not static. Gauss–Seidel passes depend on this order (a
+    /// stack settles differently solved top-down than bottom-up).
+    /// - Complexity: O(bodies + contacts).
+    private func islandContactOrder(_ contacts: [Contact], _ proxies: [ShapeProxy], _ records: BodyStore) -> [Int] {
+        let n = bodyItem.count
+        var bodyContacts = [[Int]](repeating: [], count: n)
+        for (k, c) in contacts.enumerated() where c.isSolved {
+            let a = proxies[c.proxyA].body, b = proxies[c.proxyB].body
+            if a >= 0 { bodyContacts[a].append(k) }
+            if b >= 0 { bodyContacts[b].append(k) }
+        }
+        var visited = [Bool](repeating: false, count: n), added = [Bool](repeating: false, count: contacts.count)
+        var order: [Int] = [], stack: [Int] = []
+        for seed in stride(from: n - 1, through: 0, by: -1)
+        where !visited[seed] && islandAwake[bodyIsland[seed]] && !records.isStatic[bodyRecord[seed]] {
+            visited[seed] = true
+            stack.append(seed)
+            while let k = stack.popLast() {
+                for c in bodyContacts[k].reversed() where !added[c] {
+                    added[c] = true
+                    order.append(c)
+                    let a = proxies[contacts[c].proxyA].body, b = proxies[contacts[c].proxyB].body
+                    let other = a == k ? b : a
+                    if other >= 0 && !visited[other] && !records.isStatic[bodyRecord[other]] {
+                        visited[other] = true
+                        stack.append(other)
+                    }
+                }
+            }
+        }
+        return order
+    }
+
+    /// Copies the bodies in and integrates the awake ones' velocities.
     private mutating func gather(_ items: ItemStore, _ records: BodyStore, forces: BodyForces, h: Double) throws {
         bodies.removeAll()
         for (k, i) in bodyItem.enumerated() {
@@ -154,6 +299,7 @@ struct RigidSolver {
     }
 
     private mutating func integratePositions(h: Double, maximumTranslation: Double) {
+        if hasShapes { startX = bodies.cx; startY = bodies.cy; startAngle = bodies.angle }
         for k in 0..<bodies.count where islandAwake[bodyIsland[k]] {
             var v = SIMD2(bodies.vx[k], bodies.vy[k]), w = bodies.w[k]
             let squared = h * h * (v * v).sum()
@@ -164,12 +310,16 @@ struct RigidSolver {
         }
     }
 
-    /// Position passes; an island is solved once every one of its constraints is within slop
-    /// in one pass (Box2D's `positionSolved`), and takes no further passes.
-    private mutating func solvePositions(_ ctx: JointStepContext, iterations: Int) {
+    /// Position passes, contacts then joints; an island is solved once every one of its contacts
+    /// is within 3 × slop and every joint within slop in one pass (Box2D's `positionSolved`),
+    /// and takes no further passes.
+    private mutating func solvePositions(_ ctx: JointStepContext, iterations: Int, contacts: [ContactConstraint], contactIsland: [Int]) {
         for island in islandSolved.indices { islandSolved[island] = false }
         for _ in 0..<iterations {
             var ok = [Bool](repeating: true, count: islandSolved.count)
+            for (k, contact) in contacts.enumerated() where !islandSolved[contactIsland[k]] {
+                if contact.solvePosition(&bodies, ctx) < -3 * ctx.linearSlop { ok[contactIsland[k]] = false }
+            }
             for k in constraints.indices where islandAwake[constraintIsland[k]] && !islandSolved[constraintIsland[k]] {
                 if !constraints[k].solvePosition(&bodies, ctx) { ok[constraintIsland[k]] = false }
             }
@@ -178,6 +328,90 @@ struct RigidSolver {
                 if ok[island] { islandSolved[island] = true } else { all = false }
             }
             if all { break }
+        }
+    }
+
+    /// Continuous collision against static shapes: each awake body that moved more than half its
+    /// inner radius is swept from its
+    /// start pose to its end pose against the static shapes it responds to; at the first time
+    /// of impact it is put there, its contacts with the static shapes within reach are solved
+    /// for velocity (restitution and friction, no warm start), and it moves on with the new
+    /// velocity for the rest of the step, up to 8 impacts (Box2D's `b2_maxSubSteps`); after
+    /// the 8th it stays at the impact.
+    private mutating func timeOfImpact(_ proxies: [ShapeProxy], _ records: BodyStore, _ contacts: inout ContactManager, _ ctx: JointStepContext) {
+        let statics = proxies.indices.filter { proxies[$0].isStatic }
+        guard !statics.isEmpty else { return }
+        let target = ctx.linearSlop, tolerance = 0.25 * ctx.linearSlop
+        for proxy in proxies where proxy.body >= 0 && !proxy.isStatic && islandAwake[bodyIsland[proxy.body]] {
+            let k = proxy.body
+            var start = (c: SIMD2(startX[k], startY[k]), angle: startAngle[k])
+            var end = (c: SIMD2(bodies.cx[k], bodies.cy[k]), angle: bodies.angle[k])
+            var remaining = ctx.h
+            for _ in 0..<8 {
+                // Slower bodies are left to the discrete solver, as Box2D's radius-0 shapes are on the
+                // host: moving less than half its inner radius a step, a body cannot carry its
+                // origin across a surface it touches, so the position solver pushes it back out.
+                let motion = Vec2.length(end.c - start.c) + abs(end.angle - start.angle) * proxy.shape.extent
+                guard motion > max(target, 0.5 * proxy.shape.innerRadius) else { break }
+                let swept = proxy.shape.aabb(Transform(p: start.c, angle: start.angle)).union(proxy.shape.aabb(Transform(p: end.c, angle: end.angle)))
+                var best: Double? = nil
+                for s in statics where proxies[s].aabb.overlaps(swept) && ContactFilter.responds(proxy.filter, to: proxies[s].filter) {
+                    if let t = TimeOfImpact.compute(proxy.shape, from: start, to: end, against: proxies[s].shape, proxies[s].transform,
+                                                    target: target, tolerance: tolerance), t < (best ?? 1) { best = t }
+                }
+                guard let t = best else { break }
+                let pose = (c: start.c + t * (end.c - start.c), angle: start.angle + t * (end.angle - start.angle))
+                bodies.setPosition(k, pose.c, pose.angle)
+                // Every static shape within reach at the impact, with a speculative skin.
+                var moving = proxy
+                moving.transform = Transform(p: pose.c, angle: pose.angle)
+                switch moving.shape {
+                case .polygon(var p): p.radius += 2 * ctx.linearSlop; moving.shape = .polygon(p)
+                case .circle(var c): c.radius += 2 * ctx.linearSlop; moving.shape = .circle(c)
+                case .edge: break
+                }
+                var solvers: [ContactConstraint] = []
+                for s in statics where ContactFilter.responds(proxy.filter, to: proxies[s].filter) {
+                    let other = proxies[s]
+                    let m = Collide.rank(other.shape) <= Collide.rank(moving.shape)
+                        ? Collide.manifold(other.shape, other.transform, moving.shape, moving.transform, linearSlop: ctx.linearSlop)
+                        : Collide.manifold(moving.shape, moving.transform, other.shape, other.transform, linearSlop: ctx.linearSlop)
+                    guard m.pointCount > 0 else { continue }
+                    let first = Collide.rank(other.shape) <= Collide.rank(moving.shape)
+                    var contact = Contact(keyA: first ? other.key : moving.key, keyB: first ? moving.key : other.key)
+                    contact.manifold = m
+                    contact.isTouching = true
+                    contact.respondsA = !first; contact.respondsB = first
+                    contact.friction = (proxy.friction * other.friction).squareRoot()
+                    contact.restitution = max(proxy.restitution, other.restitution)
+                    solvers.append(ContactConstraint(contact: -1, contact, first ? other : moving, first ? moving : other, bodies,
+                                                     velocityThreshold: WorldConfiguration.pointsPerMeter))
+                    contacts.recordImpact(contact.keyA, contact.keyB, point: WorldManifold(m, first ? other.transform : moving.transform,
+                                                                                             first ? other.shape.radius : moving.shape.radius,
+                                                                                             first ? moving.transform : other.transform,
+                                                                                             first ? moving.shape.radius : other.shape.radius).points[0])
+                }
+                if solvers.isEmpty {
+                    bodies.setVelocity(k, .zero, 0)
+                    break
+                }
+                for _ in 0..<8 { for n in solvers.indices { solvers[n].solveVelocity(&bodies) } }
+                remaining *= 1 - t
+                start = pose
+                end = (c: pose.c + remaining * SIMD2(bodies.vx[k], bodies.vy[k]), angle: pose.angle + remaining * bodies.w[k])
+                bodies.setPosition(k, end.c, end.angle)
+            }
+            if start.c != SIMD2(startX[k], startY[k]) {
+                // The last sweep was cut short: stay at the last impact if the rest still hits.
+                let last = (c: SIMD2(bodies.cx[k], bodies.cy[k]), angle: bodies.angle[k])
+                for s in statics where ContactFilter.responds(proxy.filter, to: proxies[s].filter) {
+                    if TimeOfImpact.compute(proxy.shape, from: start, to: last, against: proxies[s].shape, proxies[s].transform,
+                                            target: target, tolerance: tolerance) != nil {
+                        bodies.setPosition(k, start.c, start.angle)
+                        break
+                    }
+                }
+            }
         }
     }
 
@@ -191,23 +425,29 @@ struct RigidSolver {
         }
     }
 
+    /// Box2D's sleep rule per island: each body's steps at rest (static bodies always at rest);
+    /// the island sleeps when its least count reaches `restSteps` and its positions are solved.
     private mutating func updateSleep(_ items: inout ItemStore, _ records: inout BodyStore, restSpeed: Double, restSteps: Double) -> Bool {
-        for island in islandSlow.indices { islandSlow[island] = true }
         let angular = FreeBodyStep.angularRestSpeed * FreeBodyStep.angularRestSpeed
-        for (k, i) in bodyItem.enumerated() where !records.isStatic[bodyRecord[k]] {
-            let v = items.velocity(i), w = records.angularVelocity[bodyRecord[k]]
-            if (v * v).sum() > restSpeed * restSpeed || w * w > angular { islandSlow[bodyIsland[k]] = false }
+        var islandRest = [Double](repeating: .infinity, count: islandAwake.count)
+        for (k, i) in bodyItem.enumerated() where islandAwake[bodyIsland[k]] {
+            var slow = true
+            if !records.isStatic[bodyRecord[k]] {
+                let v = items.velocity(i), w = records.angularVelocity[bodyRecord[k]]
+                slow = !((v * v).sum() > restSpeed * restSpeed || w * w > angular)
+            }
+            bodyRest[k] = slow ? bodyRest[k] + 1 : 0
+            islandRest[bodyIsland[k]] = min(islandRest[bodyIsland[k]], bodyRest[k])
         }
         var awake = false
         for island in islandAwake.indices where islandAwake[island] {
-            islandRest[island] = islandSlow[island] ? islandRest[island] + 1 : 0
             if islandRest[island] >= restSteps && islandSolved[island] {
                 islandAwake[island] = false
-                islandRest[island] = 0
                 for (k, i) in bodyItem.enumerated() where bodyIsland[k] == island {
                     items.vx[i] = 0; items.vy[i] = 0
                     records.angularVelocity[bodyRecord[k]] = 0
                     items.sleeping[i] = 1
+                    bodyAwake[k] = false; bodyRest[k] = 0
                 }
             } else {
                 awake = true

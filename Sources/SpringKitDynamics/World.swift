@@ -46,6 +46,8 @@ public final class World {
     /// Rotating bodies and the attachments: in use while the world has a joint or an offset spring.
     var rigid = RigidSolver()
     var rigidAwake = false
+    /// Item shapes, boundaries, filters and contacts (`WorldCollision`).
+    var collision = CollisionStore()
     /// The fields acting in this world (at most 32; `addField`).
     var fields = FieldSet()
     /// The items each field holds, by field index.
@@ -145,6 +147,8 @@ public final class World {
         }
         jointRecords.removeAll { $0.itemA == id || $0.itemB == id }
         forgetFieldItem(id)
+        collision.itemBounds.removeValue(forKey: id.rawValue)
+        collision.itemFilter.removeValue(forKey: id.rawValue)
         if let b = bodyOfItem.removeValue(forKey: id.rawValue) {
             if let moved = bodies.swapRemove(at: b) { bodyOfItem[moved] = b }
         }
@@ -421,7 +425,7 @@ public final class World {
         if rigidAwake {
             for t in times where rigidAwake {
                 forces.time = t
-                rigidAwake = try rigid.step(&items, &springs, &bodies, forces: forces, configuration: c, restSteps: restSteps)
+                rigidAwake = try rigid.step(&items, &springs, &bodies, &collision, forces: forces, configuration: c, restSteps: restSteps)
             }
             for (k, model) in rigid.jointModels.enumerated() { jointRecords[k].model = model }
         }
@@ -498,7 +502,11 @@ public final class World {
             let offsets = springOffsets
             rigid.reset(bodyItems: jointItems.map { Int($0) }, bodyRecords: records, springs: jointSprings.map { Int($0) }, springs,
                         offsets: { [springs] s in offsets[springs.table.identifierAt[s]] ?? (.zero, .zero) },
-                        joints: zip(jointRecords, jointEnds).map { ($0.model, $1.0, $1.1) })
+                        joints: zip(jointRecords, jointEnds).map { ($0.model, $1.0, $1.1) },
+                        shapes: jointItems.map { i -> (Shape, ContactFilter)? in
+                            let raw = items.table.identifierAt[Int(i)]
+                            return collision.itemBounds[raw].map { ($0.shape, collision.filter(raw)) }
+                        }, boundaries: collision.boundaries)
             rigid.wakeAll(&items)
             rigidAwake = rigid.isAwake
             joints.reset(springs: [], items: [], itemSprings: springs, bodyOfItem: [])
@@ -530,6 +538,10 @@ public final class World {
         for (a, b) in jointEnds {
             if a >= 0 { springCount[a] = .max }
             if b >= 0 { springCount[b] = .max }
+        }
+        // An item with a collision shape is a rigid-solver body.
+        if !collision.itemBounds.isEmpty {
+            for i in 0..<n where collision.itemBounds[items.table.identifierAt[i]] != nil { springCount[i] = .max }
         }
         // Adding, removing or changing a spring wakes every item: rest timers restart.
         for i in 0..<n {

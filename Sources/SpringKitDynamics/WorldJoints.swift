@@ -170,8 +170,9 @@ extension World {
         needsClassification = true
     }
 
-    /// Whether springs or joints need the rigid solver: any joint, or any spring with an offset.
-    var usesRigidSolver: Bool { !jointRecords.isEmpty || !springOffsets.isEmpty }
+    /// Whether springs, joints or collisions need the rigid solver: any joint, any spring with an
+    /// offset, any collision shape or boundary.
+    var usesRigidSolver: Bool { !jointRecords.isEmpty || !springOffsets.isEmpty || !collision.isEmpty }
 
     /// Item `i`'s center and angle.
     private func frame(_ i: Int) throws -> (c: SIMD2<Double>, angle: Double) {

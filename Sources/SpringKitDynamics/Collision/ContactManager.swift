@@ -1,0 +1,188 @@
+/// Names a collision shape across steps: an item's (by its identifier) or one segment of a
+/// boundary (by the boundary's identifier and the segment's index). Items sort before boundaries.
+struct ShapeKey: Hashable, Comparable {
+    let raw: Int64
+    static func item(_ id: Int32) -> ShapeKey { ShapeKey(raw: Int64(id)) }
+    static func boundary(_ id: Int64, segment: Int) -> ShapeKey { ShapeKey(raw: Int64.max - (id << 24 | Int64(segment))) }
+    static func < (a: ShapeKey, b: ShapeKey) -> Bool { a.raw < b.raw }
+    var isItem: Bool { raw <= Int64(Int32.max) }
+    var party: CollisionParty {
+        isItem ? .item(ItemID(rawValue: Int32(raw))) : .boundary(BoundaryID(rawValue: (Int64.max - raw) >> 24))
+    }
+}
+
+/// One shape as the step sees it: where it is, which solver body carries it (−1: a boundary,
+/// which sits at the origin), its filter and material.
+struct ShapeProxy {
+    var key: ShapeKey
+    var body: Int
+    var shape: Shape
+    var transform: Transform
+    var filter: ContactFilter
+    var isStatic: Bool
+    var isAwake: Bool
+    var friction: Double
+    var restitution: Double
+    var aabb: AABB
+}
+
+/// A pair of shapes whose fattened boxes overlap (Box2D's `b2Contact`), kept from step to step
+/// while they do, so the impulses of its manifold points warm start the next step.
+struct Contact {
+    var keyA: ShapeKey, keyB: ShapeKey
+    /// Indices of the two proxies in the current step.
+    var proxyA = 0, proxyB = 0
+    var manifold = Manifold()
+    var isTouching = false
+    var respondsA = false, respondsB = false
+    /// `b2MixFriction` (√(fa·fb)) and `b2MixRestitution` (max).
+    var friction = 0.0, restitution = 0.0
+    /// The began event recorded for it since the events were last taken (−1: none), and the
+    /// largest normal impulse its point came from.
+    var beganEvent = -1
+    var largestImpulse = -1.0
+    /// The manifold point of the largest normal impulse at the last solve, world points.
+    var lastPoint = SIMD2<Double>.zero
+
+    /// Solved only while touching and some body responds.
+    var isSolved: Bool { isTouching && (respondsA || respondsB) }
+}
+
+/// The contacts of a world and its contact events: the broad phase finds the pairs, the narrow
+/// phase their manifolds, in Box2D's `b2ContactManager` roles (`FindNewContacts`, `Collide`).
+/// Contacts are held in an array in the order they were made; the dictionary only finds them.
+struct ContactManager {
+    private(set) var contacts: [Contact] = []
+    fileprivate var index: [PairKey: Int] = [:]
+    /// Events since the last `takeEvents`, in the order recorded.
+    var events: [ContactEvent] = []
+
+    struct PairKey: Hashable { var a: ShapeKey, b: ShapeKey }
+
+    /// Finds the pairs among this step's `proxies`, keeps the contacts still overlapping, makes
+    /// the new ones and updates the manifolds of those with an awake body; records began and
+    /// ended events. `connected(a, b)` says whether two solver bodies are joined by a joint that
+    /// keeps them from colliding.
+    /// - Complexity: O(n log n + pairs) for n proxies (`BroadPhase`), plus the narrow phase of
+    ///   every contact with an awake body.
+    mutating func update(_ proxies: [ShapeProxy], linearSlop: Double, connected: (Int, Int) -> Bool) {
+        let boxes = proxies.map { $0.aabb.expanded(by: BroadPhase.margin) }
+        let pairs = BroadPhase.pairs(boxes, keys: proxies.map(\.key)) { i, j in
+            let a = proxies[i], b = proxies[j]
+            if a.isStatic && b.isStatic { return false }
+            if a.body >= 0 && a.body == b.body { return false }
+            if case .edge = a.shape, case .edge = b.shape { return false }
+            if a.body >= 0 && b.body >= 0 && connected(a.body, b.body) { return false }
+            return ContactFilter.exists(a.filter, b.filter)
+        }
+        var seen = [Bool](repeating: false, count: contacts.count)
+        for (i, j) in pairs {
+            // End A is the shape of lower rank (then of lower key), as the pair functions take them.
+            let (p, q) = Collide.rank(proxies[i].shape) < Collide.rank(proxies[j].shape)
+                || (Collide.rank(proxies[i].shape) == Collide.rank(proxies[j].shape) && proxies[i].key < proxies[j].key) ? (i, j) : (j, i)
+            let key = PairKey(a: proxies[p].key, b: proxies[q].key)
+            if let k = index[key] {
+                seen[k] = true
+                contacts[k].proxyA = p; contacts[k].proxyB = q
+            } else {
+                index[key] = contacts.count
+                seen.append(true)
+                contacts.append(Contact(keyA: key.a, keyB: key.b, proxyA: p, proxyB: q))
+            }
+        }
+        // Contacts whose boxes parted end (keeping the others' order).
+        if seen.contains(false) {
+            var kept: [Contact] = []
+            kept.reserveCapacity(contacts.count)
+            for (k, c) in contacts.enumerated() {
+                if seen[k] { kept.append(c) } else if c.isTouching { recordEnd(c) }
+            }
+            contacts = kept
+            index.removeAll(keepingCapacity: true)
+            for (k, c) in contacts.enumerated() { index[PairKey(a: c.keyA, b: c.keyB)] = k }
+        }
+        for k in contacts.indices {
+            let a = proxies[contacts[k].proxyA], b = proxies[contacts[k].proxyB]
+            // Box2D's Collide: only contacts with an awake (non-static) body are updated.
+            guard (a.isAwake && !a.isStatic) || (b.isAwake && !b.isStatic) else { continue }
+            var c = contacts[k]
+            c.respondsA = !a.isStatic && ContactFilter.responds(a.filter, to: b.filter)
+            c.respondsB = !b.isStatic && ContactFilter.responds(b.filter, to: a.filter)
+            c.friction = (a.friction * b.friction).squareRoot()
+            c.restitution = max(a.restitution, b.restitution)
+            var manifold = Collide.manifold(a.shape, a.transform, b.shape, b.transform, linearSlop: linearSlop)
+            // Warm starting: a point keeps the impulses of the old point with its features.
+            for n in manifold.points.indices {
+                if let old = c.manifold.points.first(where: { $0.id.key == manifold.points[n].id.key }) {
+                    manifold.points[n].normalImpulse = old.normalImpulse
+                    manifold.points[n].tangentImpulse = old.tangentImpulse
+                }
+            }
+            let touching = manifold.pointCount > 0
+            c.manifold = manifold
+            if touching && !c.isTouching {
+                let world = WorldManifold(manifold, a.transform, a.shape.radius, b.transform, b.shape.radius)
+                c.lastPoint = world.points[0]
+                c.beganEvent = events.count
+                c.largestImpulse = -1
+                events.append(ContactEvent(began: true, a: c.keyA.party, b: c.keyB.party, point: c.lastPoint))
+            } else if !touching && c.isTouching {
+                recordEnd(c)
+                c.beganEvent = -1
+            }
+            c.isTouching = touching
+            contacts[k] = c
+        }
+    }
+
+    private mutating func recordEnd(_ c: Contact) {
+        events.append(ContactEvent(began: false, a: c.keyA.party, b: c.keyB.party, point: c.lastPoint))
+    }
+
+    /// Box2D's `PostSolve` as UIKit's listener uses it: the manifold point of the largest normal
+    /// impulse (first on ties) becomes the contact's point and, while its began event has not
+    /// been taken, the event's point when it beats every earlier sub-step's.
+    mutating func postSolve(_ k: Int, points: [SIMD2<Double>], impulses: [Double]) {
+        guard !points.isEmpty else { return }
+        var best = 0
+        for n in impulses.indices.dropFirst() where impulses[n] > impulses[best] { best = n }
+        contacts[k].lastPoint = points[best]
+        let e = contacts[k].beganEvent
+        if e >= 0 && e < events.count && impulses[best] > contacts[k].largestImpulse {
+            contacts[k].largestImpulse = impulses[best]
+            events[e].point = points[best]
+        }
+    }
+
+    /// Writes the impulses solved this step back into the manifolds (`StoreImpulses`).
+    mutating func storeImpulses(_ k: Int, normal: [Double], tangent: [Double]) {
+        for n in normal.indices where n < contacts[k].manifold.points.count {
+            contacts[k].manifold.points[n].normalImpulse = normal[n]
+            contacts[k].manifold.points[n].tangentImpulse = tangent[n]
+        }
+    }
+
+    /// The events since the last call; began events taken stop following their contact.
+    mutating func takeEvents() -> [ContactEvent] {
+        let taken = events
+        events.removeAll()
+        for k in contacts.indices { contacts[k].beganEvent = -1 }
+        return taken
+    }
+
+    /// Forgets every contact (ending the touching ones).
+    mutating func removeAll() {
+        for c in contacts where c.isTouching { recordEnd(c) }
+        contacts.removeAll(); index.removeAll()
+    }
+}
+
+extension ContactManager {
+    /// A time of impact against a static shape: began and ended events at `point`, unless the
+    /// pair's contact is already touching (its own events stand).
+    mutating func recordImpact(_ a: ShapeKey, _ b: ShapeKey, point: SIMD2<Double>) {
+        if let k = index[PairKey(a: a, b: b)], contacts[k].isTouching { return }
+        events.append(ContactEvent(began: true, a: a.party, b: b.party, point: point))
+        events.append(ContactEvent(began: false, a: a.party, b: b.party, point: point))
+    }
+}

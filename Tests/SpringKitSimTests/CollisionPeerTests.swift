@@ -1,0 +1,150 @@
+import Foundation
+import XCTest
+@testable import SpringKitDynamics
+@testable import SpringKitMotion
+
+/// The contact pipeline against Box2D 2.4.1 run as UIKit runs Box2D (bench/box2d_collision.cpp:
+/// metres at 100 pt/m, UIKit's clock, 8 + 3 iterations, full-size boxes of radius 0, a two-sided
+/// ground edge at y = 400, gravity 1000 pt/s² down, no damping). Box2D works in `float` and
+/// orders its contacts by its own island search, so the figures are compared with tolerances
+/// and printed side by side.
+final class CollisionPeerTests: XCTestCase {
+    private func peer(_ scene: String, frames: Int) throws -> [[Double]] {
+        let executable = try Box2DPeerTests.peerExecutable("box2d_collision")
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = [scene, String(frames)]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self).split(separator: "\n").map { $0.split(separator: " ").dropFirst().map { Double($0)! } }
+    }
+
+    private func animator() throws -> DynamicAnimator {
+        var configuration = WorldConfiguration()
+        configuration.resistance = 0
+        let a = try DynamicAnimator(world: World(configuration: configuration))
+        a.world.gravity = SIMD2(0, 1000)
+        _ = try a.world.addBoundary([SIMD2(0, 400), SIMD2(800, 400)], loop: false, category: 1, mask: .max)
+        return a
+    }
+
+    private func box(_ a: DynamicAnimator, _ x: Double, _ y: Double, _ w: Double, _ h: Double,
+                     friction: Double = 0.2, restitution: Double = 0.2) throws -> ItemID {
+        // Where Box2D's body starts: the point in float metres (the peer's m(x, y)). Boxes set
+        // exactly touching in points are up to 1e-5 pt apart there, and with radius-0 shapes a
+        // gap is no contact: the upper rows of the pyramid fall that far before they touch.
+        func metres(_ v: Double) -> Double { Double(Float(v) / 100) * 100 }
+        let item = try a.world.addItem(center: SIMD2(metres(x), metres(y)), size: SIMD2(w, h))
+        var p = try a.world.bodyProperties(item)
+        p.angularResistance = 0
+        p.resistance = 0
+        p.friction = friction
+        p.elasticity = restitution
+        try a.world.setBodyProperties(item, p)
+        try a.world.setAffectedByGravity(item, true)
+        try a.world.setCollisionBounds(item, .rectangle)
+        return item
+    }
+
+    /// Runs `frames` frames; returns per frame the items' (x, y, angle).
+    private func run(_ a: DynamicAnimator, _ items: [ItemID], frames: Int) throws -> [[Double]] {
+        var rows: [[Double]] = []
+        for _ in 0..<frames {
+            try a.advanceFrame()
+            var row: [Double] = []
+            for item in items { row += [try a.world.position(item).x, try a.world.position(item).y, try a.world.angle(item)] }
+            rows.append(row)
+        }
+        return rows
+    }
+
+    /// A 50 × 50 box dropped from y = 100 onto the ground: the free fall matches Box2D to float
+    /// precision, and the box comes to rest within 1 pt of Box2D's resting height.
+    func testDropOnEdge() throws {
+        let reference = try peer("drop", frames: 120)
+        let a = try animator()
+        let item = try box(a, 400, 100, 50, 50)
+        let rows = try run(a, [item], frames: 120)
+        var worstFall = 0.0
+        for (row, ref) in zip(rows, reference) where ref[1] < 370 && row[1] < 370 {
+            worstFall = max(worstFall, abs(row[1] - ref[1]))
+        }
+        let firstContact = reference.firstIndex { $0[1] > 375 - 1 }.map { $0 + 1 } ?? -1
+        print("CollisionPeerTests drop: free fall worst |Δy| \(worstFall) pt (before frame \(firstContact)); rest y here \(rows[119][1]), Box2D \(reference[119][1])")
+        XCTAssertLessThan(worstFall, 1e-3)
+        XCTAssertEqual(rows[119][1], reference[119][1], accuracy: 1)
+        XCTAssertEqual(rows[119][1], 375, accuracy: 0.5 + 1e-9)
+    }
+
+    /// A 40 × 40 box of restitution 0.8 dropped from y = 0: the peak heights of its bounces
+    /// (the least y between impacts) against Box2D's.
+    func testRestitutionBounce() throws {
+        let reference = try peer("bounce", frames: 240)
+        let a = try animator()
+        let item = try box(a, 400, 0, 40, 40, restitution: 0.8)
+        let rows = try run(a, [item], frames: 240)
+        func peaks(_ ys: [Double]) -> [Double] {
+            var result: [Double] = []
+            for k in 1..<(ys.count - 1) where ys[k] < ys[k - 1] && ys[k] <= ys[k + 1] && ys[k] < 370 { result.append(ys[k]) }
+            return result
+        }
+        let here = peaks(rows.map { $0[1] }), there = peaks(reference.map { $0[1] })
+        print("CollisionPeerTests bounce: peaks here \(here.map { ($0 * 100).rounded() / 100 }), Box2D \(there.map { ($0 * 100).rounded() / 100 })")
+        XCTAssertGreaterThanOrEqual(here.count, 3)
+        for (p, q) in zip(here.prefix(3), there.prefix(3)) { XCTAssertEqual(p, q, accuracy: 3) }
+    }
+
+    /// A 40 × 40 box of friction 0.5 on the ground (friction 0.2: mixed √0.1) sliding at
+    /// 500 pt/s: the distance it slides before it stops, against Box2D's.
+    func testSlidingStopDistance() throws {
+        let reference = try peer("slide", frames: 180)
+        let a = try animator()
+        let item = try box(a, 100, 380, 40, 40, friction: 0.5)
+        try a.world.setVelocity(item, SIMD2(500, 0))
+        let rows = try run(a, [item], frames: 180)
+        let here = rows[179][0] - 100, there = reference[179][0] - 100
+        // μ g: v² / (2 μ g) = 500² / (2 · √0.1 · 1000) ≈ 395.3 pt, less the first step's share.
+        print("CollisionPeerTests slide: stop distance here \(here) pt, Box2D \(there) pt, μg estimate \(500.0 * 500 / (2 * 0.1.squareRoot() * 1000))")
+        XCTAssertEqual(here, there, accuracy: 2)
+        XCTAssertEqual(rows[179][1], 380, accuracy: 0.6)
+    }
+
+    /// A 10-level pyramid of 55 boxes of 20 × 20 standing 10 s: after it settles (2 s) no box
+    /// moves more than 0.5 pt, and every box ends within 1 pt of Box2D's.
+    func testPyramidStands() throws {
+        let frames = 600
+        let reference = try peer("pyramid", frames: frames)
+        let a = try animator()
+        var items: [ItemID] = []
+        for row in 0..<10 {
+            for k in 0..<(10 - row) {
+                items.append(try box(a, 400 - Double(10 - row - 1) * 10 + Double(k) * 20, 390 - Double(row) * 20, 20, 20))
+            }
+        }
+        let rows = try run(a, items, frames: frames)
+        let settled = rows[119]
+        var drift = 0.0, drift2D = 0.0, offBox2D = 0.0
+        for row in rows[120...] {
+            for k in items.indices { drift = max(drift, Vec2.length(SIMD2(row[3 * k], row[3 * k + 1]) - SIMD2(settled[3 * k], settled[3 * k + 1]))) }
+        }
+        for row in reference[120...] {
+            for k in items.indices { drift2D = max(drift2D, Vec2.length(SIMD2(row[3 * k], row[3 * k + 1]) - SIMD2(reference[119][3 * k], reference[119][3 * k + 1]))) }
+        }
+        for k in items.indices {
+            offBox2D = max(offBox2D, Vec2.length(SIMD2(rows[frames - 1][3 * k], rows[frames - 1][3 * k + 1]) - SIMD2(reference[frames - 1][3 * k], reference[frames - 1][3 * k + 1])))
+        }
+        let top = items.count - 1
+        for k in [0, 1, 10, 11, 19, 27, 34, 40, 45, 49, 52, 54] {
+            print(String(format: "CollisionPeerTests pyramid box %2d: here (%.4f, %.4f, %.5f) Box2D (%.4f, %.4f, %.5f); frame 3 here (%.4f, %.4f) Box2D (%.4f, %.4f)", k,
+                         rows[frames - 1][3 * k], rows[frames - 1][3 * k + 1], rows[frames - 1][3 * k + 2],
+                         reference[frames - 1][3 * k], reference[frames - 1][3 * k + 1], reference[frames - 1][3 * k + 2],
+                         rows[2][3 * k], rows[2][3 * k + 1], reference[2][3 * k], reference[2][3 * k + 1]))
+        }
+        print("CollisionPeerTests pyramid: drift after 2 s here \(drift) pt, Box2D \(drift2D) pt; top box y here \(rows[frames - 1][3 * top + 1]), Box2D \(reference[frames - 1][3 * top + 1]); worst final distance from Box2D \(offBox2D) pt")
+        XCTAssertLessThan(drift, 0.5)
+        XCTAssertLessThan(offBox2D, 1)
+    }
+}

@@ -1,0 +1,100 @@
+// Box2D 2.4.1 peer for SpringKitSim's contact pipeline, set up as UIKit sets up Box2D: in metres
+// at 100 pt per metre, UIKit's clock (a double accumulator fed 1/60 s frames, sub-steps of
+// (float)1/120 s, 8 velocity and 3 position iterations), gravity 10 m/s² down (y grows
+// downwards, as on screen), no damping. Items are full-size boxes with radius 0 (the host's
+// shapes, charon UIDynamicAnimator.md §0 and §2.3: Box2D 2.4.1's SetAsBox would add a
+// b2_polygonRadius skin of 1 pt, set back to 0 here); boundaries are two-sided edges of radius 0
+// with friction 0.2 and restitution 0.2 (UIKit's fixtures). Bodies: density 1, friction 0.2,
+// restitution 0.2 unless the scene says otherwise.
+//
+// usage: box2d_collision SCENE FRAMES
+//   SCENE: drop | bounce | slide | pyramid
+// Prints one line per frame: frame, then per dynamic body x y angle (points, radians).
+#include <box2d/box2d.h>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <vector>
+
+static const float kPointsPerMeter = 100.0f;
+static b2Vec2 m(float x, float y) { return b2Vec2(x / kPointsPerMeter, y / kPointsPerMeter); }
+
+static b2Body *box(b2World &world, float x, float y, float w, float h, float friction, float restitution) {
+    b2BodyDef def;
+    def.type = b2_dynamicBody;
+    def.position = m(x, y);
+    b2Body *body = world.CreateBody(&def);
+    b2PolygonShape shape;
+    shape.SetAsBox(w / 2 / kPointsPerMeter, h / 2 / kPointsPerMeter);
+    shape.m_radius = 0.0f;  // the host's full-size box, no skin
+    b2FixtureDef fixture;
+    fixture.shape = &shape;
+    fixture.density = 1.0f;
+    fixture.friction = friction;
+    fixture.restitution = restitution;
+    body->CreateFixture(&fixture);
+    return body;
+}
+
+static void edge(b2World &world, float x1, float y1, float x2, float y2) {
+    b2BodyDef def;
+    b2Body *ground = world.CreateBody(&def);
+    b2EdgeShape shape;
+    shape.SetTwoSided(m(x1, y1), m(x2, y2));
+    shape.m_radius = 0.0f;
+    b2FixtureDef fixture;
+    fixture.shape = &shape;
+    fixture.friction = 0.2f;
+    fixture.restitution = 0.2f;
+    ground->CreateFixture(&fixture);
+}
+
+int main(int argc, char **argv) {
+    if (argc != 3) {
+        std::fprintf(stderr, "usage: box2d_collision SCENE FRAMES\n");
+        return 2;
+    }
+    const char *scene = argv[1];
+    const int frames = std::atoi(argv[2]);
+    b2World world(b2Vec2(0.0f, 10.0f));
+    std::vector<b2Body *> bodies;
+    edge(world, 0, 400, 800, 400);
+    if (!std::strcmp(scene, "drop")) {
+        bodies.push_back(box(world, 400, 100, 50, 50, 0.2f, 0.2f));
+    } else if (!std::strcmp(scene, "bounce")) {
+        bodies.push_back(box(world, 400, 0, 40, 40, 0.2f, 0.8f));
+    } else if (!std::strcmp(scene, "slide")) {
+        b2Body *b = box(world, 100, 380, 40, 40, 0.5f, 0.2f);
+        b->SetLinearVelocity(m(500, 0));
+        bodies.push_back(b);
+    } else if (!std::strcmp(scene, "pyramid")) {
+        // 10 levels of 20 x 20 boxes, 55 in all, bottom row resting on the ground.
+        const int levels = 10;
+        for (int row = 0; row < levels; ++row) {
+            for (int k = 0; k < levels - row; ++k) {
+                float x = 400 - (levels - row - 1) * 10.0f + k * 20.0f;
+                float y = 390 - row * 20.0f;
+                bodies.push_back(box(world, x, y, 20, 20, 0.2f, 0.2f));
+            }
+        }
+    } else {
+        std::fprintf(stderr, "unknown scene %s\n", scene);
+        return 2;
+    }
+    const float h = 1.0f / 120.0f;
+    double accumulator = 0;
+    for (int frame = 1; frame <= frames; ++frame) {
+        accumulator += 1.0 / 60.0;
+        while (accumulator >= (double)h) {
+            world.Step(h, 8, 3);
+            accumulator -= (double)h;
+        }
+        std::printf("%d", frame);
+        for (b2Body *b : bodies) {
+            b2Vec2 p = b->GetPosition();
+            std::printf(" %.9g %.9g %.9g", (double)(p.x * kPointsPerMeter), (double)(p.y * kPointsPerMeter), (double)b->GetAngle());
+        }
+        std::printf("\n");
+    }
+    return 0;
+}
