@@ -233,6 +233,9 @@ public final class CollisionBehavior: ItemListBehavior {
         var filter = animator.collisionFilter(item)
         let collision = filter.collision & ~both
         if on {
+            // Every UIKit body has its fixture from the start (§2.2): an item given no bounds
+            // collides as its rectangle.
+            if try animator.world.collisionBounds(item) == nil { try animator.world.setCollisionBounds(item, .rectangle) }
             filter = (category: (filter.category & ~both) | itemBit, collision: collision | modeMask)
         } else {
             filter = (category: filter.category & ~both, collision: collision)
