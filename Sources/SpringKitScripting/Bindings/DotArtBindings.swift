@@ -6,6 +6,8 @@ import Foundation
 
 extension DotArt: LuaScenario {
     static let luaClass = LuaObjectClass(name: "springkit.DotArt")
+    static let luaExample = "sk.dot_art{columns = 4, rows = 4, stagger = 0.05}"
+    static func define(in module: ModuleBuilder) { module.addDotArt() }
     var recordsTrace: Bool { configuration.recordEvery > 0 }
     var recordsReport: Bool { configuration.reportEvery > 0 && observer?.wantsReportFrames == true }
 }

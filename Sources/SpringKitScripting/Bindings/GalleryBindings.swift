@@ -4,6 +4,8 @@ import SpringKitScenarios
 
 extension Gallery: LuaScenario {
     static let luaClass = LuaObjectClass(name: "springkit.Gallery")
+    static let luaExample = "sk.gallery{count = 6, columns = 3}"
+    static func define(in module: ModuleBuilder) { module.addGallery() }
     var recordsTrace: Bool { configuration.record }
     var recordsReport: Bool { configuration.record && observer?.wantsReportFrames == true }
 }

@@ -5,6 +5,8 @@ import CLua
 
 extension RubberMenu: LuaScenario {
     static let luaClass = LuaObjectClass(name: "springkit.RubberMenu")
+    static let luaExample = "sk.rubber_menu{items = 12}"
+    static func define(in module: ModuleBuilder) { module.addRubberMenu() }
     var recordsTrace: Bool { configuration.record }
     var recordsReport: Bool { configuration.record && observer?.wantsReportFrames == true }
 }
