@@ -26,6 +26,37 @@ package enum PlayerData {
         out.raw("{\"version\":1,\"title\":"); out.string(report?.title ?? name)
         out.raw(",\"script\":"); out.string(run.scriptPath)
         out.raw(",\"seed\":\(run.seed),\"paramsText\":"); out.string(run.parameters.headerText)
+        writeParameters(run, into: &out)
+        out.raw(",\"metrics\":[")
+        for (k, m) in run.metrics.enumerated() {
+            if k > 0 { out.raw(",") }
+            out.raw("{\"name\":"); out.string(m.name)
+            out.raw(",\"value\":"); out.exact(m.value)
+            out.raw(",\"unit\":"); out.string(m.unit)
+            out.raw("}")
+        }
+        out.raw("],\"exports\":[")
+        let values = run.parameters.declarations.map { ($0.name, $0.value) }
+        let context = exportContext(run)
+        let full = SpringExport.snippets(script: run.scriptPath, values: values, context: context, fullPrecision: true)
+        for (k, snippet) in SpringExport.snippets(script: run.scriptPath, values: values, context: context).enumerated() {
+            if k > 0 { out.raw(",") }
+            out.raw("{\"id\":"); out.string(snippet.id)
+            out.raw(",\"title\":"); out.string(snippet.title)
+            out.raw(",\"code\":"); out.string(snippet.code)
+            out.raw(",\"full\":"); out.string(full[k].code)
+            out.raw("}")
+        }
+        out.raw("],\"readoutEpsilon\":"); out.exact(readoutEpsilon)
+        if let report { writeReport(report, into: &out) } else { out.raw(",\"viewport\":[0,0],\"edgeInset\":0,\"frames\":{\"t\":[],\"frame\":[],\"offset\":[],\"touch\":[],\"cells\":[]},\"styles\":[],\"marks\":[],\"drawing\":{\"shapes\":[],\"markers\":[]},\"plots\":[]") }
+        out.raw(",\"items\":")
+        if let trace = run.trace { writeItems(trace, into: &out) } else { out.raw("[]") }
+        out.raw("}")
+        return out.text
+    }
+
+    /// `params`, `presets` and `selectedPreset`: the declared parameters with their ranges, the presets.
+    private static func writeParameters(_ run: ScriptRun, into out: inout JSONWriter) {
         out.raw(",\"params\":[")
         for (k, d) in run.parameters.declarations.enumerated() {
             if k > 0 { out.raw(",") }
@@ -53,32 +84,6 @@ package enum PlayerData {
         }
         out.raw("],\"selectedPreset\":")
         if let name = run.parameters.selectedPreset { out.string(name) } else { out.raw("null") }
-        out.raw(",\"metrics\":[")
-        for (k, m) in run.metrics.enumerated() {
-            if k > 0 { out.raw(",") }
-            out.raw("{\"name\":"); out.string(m.name)
-            out.raw(",\"value\":"); out.exact(m.value)
-            out.raw(",\"unit\":"); out.string(m.unit)
-            out.raw("}")
-        }
-        out.raw("],\"exports\":[")
-        let values = run.parameters.declarations.map { ($0.name, $0.value) }
-        let context = exportContext(run)
-        let full = SpringExport.snippets(script: run.scriptPath, values: values, context: context, fullPrecision: true)
-        for (k, snippet) in SpringExport.snippets(script: run.scriptPath, values: values, context: context).enumerated() {
-            if k > 0 { out.raw(",") }
-            out.raw("{\"id\":"); out.string(snippet.id)
-            out.raw(",\"title\":"); out.string(snippet.title)
-            out.raw(",\"code\":"); out.string(snippet.code)
-            out.raw(",\"full\":"); out.string(full[k].code)
-            out.raw("}")
-        }
-        out.raw("],\"readoutEpsilon\":"); out.exact(readoutEpsilon)
-        if let report { writeReport(report, into: &out) } else { out.raw(",\"viewport\":[0,0],\"edgeInset\":0,\"frames\":{\"t\":[],\"frame\":[],\"offset\":[],\"touch\":[],\"cells\":[]},\"styles\":[],\"marks\":[],\"drawing\":{\"shapes\":[],\"markers\":[]},\"plots\":[]") }
-        out.raw(",\"items\":")
-        if let trace = run.trace { writeItems(trace, into: &out) } else { out.raw("[]") }
-        out.raw("}")
-        return out.text
     }
 
     private static func writeReport(_ report: ReportData, into out: inout JSONWriter) {
