@@ -89,12 +89,8 @@ extension ModuleBuilder {
                                     "world", "record_every", "report_every"])
         c.columns = try spec.integer("columns", in: 1...DotImage.largestDotCount) ?? c.columns
         c.rows = try spec.integer("rows", in: 1...DotImage.largestDotCount) ?? c.rows
-        c.dotSize = try spec.number("dot", default: c.dotSize)
-        c.spacing = try spec.number("spacing", default: c.spacing)
-        c.damping = try spec.number("damping", default: c.damping)
-        c.frequency = try spec.number("frequency", default: c.frequency)
-        c.stagger = try spec.number("stagger", default: c.stagger)
-        c.burst = try spec.number("burst", default: c.burst)
+        try spec.numbers(["dot": \.dotSize, "spacing": \.spacing, "damping": \.damping, "frequency": \.frequency,
+                          "stagger": \.stagger, "burst": \.burst], into: &c)
         c.recordEvery = try spec.integer("record_every", in: LuaNumberRule.counts) ?? c.recordEvery
         c.reportEvery = try spec.integer("report_every", in: LuaNumberRule.counts) ?? c.reportEvery
         (c.world, c.animator) = try Self.worldField(spec, call, default: (c.world, c.animator))

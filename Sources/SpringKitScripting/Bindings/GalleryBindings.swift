@@ -71,11 +71,8 @@ extension ModuleBuilder {
         c.count = try spec.integer("count") ?? c.count
         c.columns = try spec.integer("columns") ?? c.columns
         c.viewport = SIMD2(try spec.number("width", default: c.viewport.x), try spec.number("height", default: c.viewport.y))
-        c.spacing = try spec.number("spacing", default: c.spacing)
-        c.inset = try spec.number("inset", default: c.inset)
-        c.selectedScale = try spec.number("selected_scale", default: c.selectedScale)
-        c.damping = try spec.number("damping", default: c.damping)
-        c.frequency = try spec.number("frequency", default: c.frequency)
+        try spec.numbers(["spacing": \.spacing, "inset": \.inset, "selected_scale": \.selectedScale,
+                          "damping": \.damping, "frequency": \.frequency], into: &c)
         c.record = try spec.boolean("record") ?? recordsOutputs
         (c.world, c.animator) = try Self.worldField(spec, call, default: (c.world, c.animator))
         return c

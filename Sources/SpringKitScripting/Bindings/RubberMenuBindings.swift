@@ -30,14 +30,9 @@ extension ModuleBuilder {
         guard c.itemCount >= 0 && c.itemCount <= 100_000_000 else { throw call.argumentError(spec.position, "field 'items': must be 0…100000000") }
         c.viewport = SIMD2(try spec.number("width", default: c.viewport.x), try spec.number("height", default: c.viewport.y))
         var k = c.constants
-        k.cellHeight = try spec.number("cell_height", default: k.cellHeight)
-        k.cellOverlap = try spec.number("overlap", default: k.cellOverlap)
-        k.maxStretch = try spec.number("max_stretch", default: k.maxStretch)
-        k.resistance = try spec.number("resistance", default: k.resistance)
-        k.springLength = try spec.number("length", default: k.springLength)
-        k.damping = try spec.number("damping", default: k.damping)
-        k.frequency = try spec.number("frequency", default: k.frequency)
-        k.visibleInset = try spec.number("visible_inset", default: k.visibleInset)
+        try spec.numbers(["cell_height": \.cellHeight, "overlap": \.cellOverlap, "max_stretch": \.maxStretch,
+                          "resistance": \.resistance, "length": \.springLength, "damping": \.damping,
+                          "frequency": \.frequency, "visible_inset": \.visibleInset], into: &k)
         c.constants = k
         if let mode = try spec.string("stretch") {
             guard let parsed = RubberMenu.StretchMode(rawValue: mode) else {
