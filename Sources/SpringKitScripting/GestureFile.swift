@@ -50,44 +50,50 @@ public enum GestureFile {
             lua_rawgeti(L, list, lua_Integer(k))
             defer { skl_pop(L, 1) }
             guard skl_istable(L, -1) != 0 else { throw fail("step \(k): a table {\"down\", x, y} expected") }
-            let step = lua_absindex(L, -1)
-            let length = Int(lua_rawlen(L, step))
-            lua_rawgeti(L, step, 1)
-            let kind = lua.string(at: -1) ?? ""
-            skl_pop(L, 1)
-            var numbers: [Double] = []
-            for j in stride(from: 2, through: length, by: 1) {
-                lua_rawgeti(L, step, lua_Integer(j))
-                var isNumber: Int32 = 0
-                let value = lua_tonumberx(L, -1, &isNumber)
-                skl_pop(L, 1)
-                guard isNumber != 0, value.isFinite else { throw fail("step \(k) (\(kind)): value \(j - 1) is not a finite number") }
-                numbers.append(value)
-            }
-            func expect(_ counts: Set<Int>, _ form: String) throws {
-                guard counts.contains(numbers.count) else { throw fail("step \(k): \(form) expected") }
-            }
-            switch kind {
-            case "down":
-                try expect([2], "{\"down\", x, y}")
-                steps.append(.down(SIMD2(numbers[0], numbers[1])))
-            case "move":
-                try expect([2], "{\"move\", x, y}")
-                steps.append(.move(SIMD2(numbers[0], numbers[1])))
-            case "up":
-                try expect([0, 2], "{\"up\"} or {\"up\", vx, vy}")
-                steps.append(.up(velocity: numbers.isEmpty ? nil : SIMD2(numbers[0], numbers[1])))
-            case "wait":
-                try expect([1], "{\"wait\", frames}")
-                guard numbers[0] >= 0, numbers[0] <= 5_184_000, numbers[0] == numbers[0].rounded() else {
-                    throw fail("step \(k): wait takes a whole number of frames, 0…5184000")
-                }
-                steps.append(.wait(frames: Int(numbers[0])))
-            default:
-                throw fail("step \(k): unknown step '\(VisibleText.escaped(kind))' (down, move, up, wait)")
-            }
+            steps.append(try readStep(lua, at: lua_absindex(L, -1), number: k, fail: fail))
         }
         return steps
+    }
+
+    /// Step `k` of the list, the table at `step`: `{"down", x, y}`, `{"move", x, y}`, `{"up"[, vx, vy]}`
+    /// or `{"wait", frames}`.
+    private static func readStep(_ lua: LuaState, at step: Int32, number k: Int, fail: (String) -> ScriptError) throws -> GestureDrive.Step {
+        let L = lua.L
+        let length = Int(lua_rawlen(L, step))
+        lua_rawgeti(L, step, 1)
+        let kind = lua.string(at: -1) ?? ""
+        skl_pop(L, 1)
+        var numbers: [Double] = []
+        for j in stride(from: 2, through: length, by: 1) {
+            lua_rawgeti(L, step, lua_Integer(j))
+            var isNumber: Int32 = 0
+            let value = lua_tonumberx(L, -1, &isNumber)
+            skl_pop(L, 1)
+            guard isNumber != 0, value.isFinite else { throw fail("step \(k) (\(kind)): value \(j - 1) is not a finite number") }
+            numbers.append(value)
+        }
+        func expect(_ counts: Set<Int>, _ form: String) throws {
+            guard counts.contains(numbers.count) else { throw fail("step \(k): \(form) expected") }
+        }
+        switch kind {
+        case "down":
+            try expect([2], "{\"down\", x, y}")
+            return .down(SIMD2(numbers[0], numbers[1]))
+        case "move":
+            try expect([2], "{\"move\", x, y}")
+            return .move(SIMD2(numbers[0], numbers[1]))
+        case "up":
+            try expect([0, 2], "{\"up\"} or {\"up\", vx, vy}")
+            return .up(velocity: numbers.isEmpty ? nil : SIMD2(numbers[0], numbers[1]))
+        case "wait":
+            try expect([1], "{\"wait\", frames}")
+            guard numbers[0] >= 0, numbers[0] <= 5_184_000, numbers[0] == numbers[0].rounded() else {
+                throw fail("step \(k): wait takes a whole number of frames, 0…5184000")
+            }
+            return .wait(frames: Int(numbers[0]))
+        default:
+            throw fail("step \(k): unknown step '\(VisibleText.escaped(kind))' (down, move, up, wait)")
+        }
     }
 
     /// The file's text for `steps`, recorded for `script` (its file name) with `params` (the

@@ -296,6 +296,12 @@ struct LuaTableArgument {
         try number(key) ?? value
     }
 
+    /// Reads each field given as a number into `value` at its key path, in the order listed
+    /// (a configuration's plain numbers); a field left out keeps its value.
+    func numbers<T>(_ fields: KeyValuePairs<String, WritableKeyPath<T, Double>>, into value: inout T) throws {
+        for (key, path) in fields { value[keyPath: path] = try number(key, default: value[keyPath: path]) }
+    }
+
     /// A whole number in `range` (see `LuaNumberRule`), nil when absent.
     func integer(_ key: String, in range: ClosedRange<Int> = LuaNumberRule.wholeNumbers) throws -> Int? {
         guard let value = try number(key) else { return nil }

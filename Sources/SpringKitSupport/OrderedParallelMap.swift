@@ -4,11 +4,14 @@ import Foundation
 /// in index order, on the calling thread, as soon as it and every one before it are done:
 /// output stays in order whatever finishes first. When the system refuses a thread, the
 /// jobs run on the threads it did create, or on the calling thread. When `deliver` throws,
-/// no further job starts; the running ones finish before the error propagates.
+/// no further job starts; the running ones finish before the error propagates. `progress(done,
+/// count)`, when given, is called as each job finishes (in the order they finish), one call at
+/// a time, on the thread that ran the job.
 package enum OrderedParallelMap {
-    package static func run<T>(count: Int, jobs: Int, _ work: @escaping (Int) -> T, deliver: (Int, T) throws -> Void) rethrows {
+    package static func run<T>(count: Int, jobs: Int, _ work: @escaping (Int) -> T, progress: ((Int, Int) -> Void)? = nil,
+                               deliver: (Int, T) throws -> Void) rethrows {
         guard count > 0 else { return }
-        let state = State<T>(count: count)
+        let state = State<T>(count: count, progress: progress)
         let body = {
             while let k = state.take() { state.finish(k, work(k)) }
         }
@@ -28,11 +31,13 @@ package enum OrderedParallelMap {
     private final class State<T>: @unchecked Sendable {
         private let condition = NSCondition()
         private let count: Int
-        private var next = 0
+        private var next = 0, done = 0
         private var results: [T?]
+        private let progress: ((Int, Int) -> Void)?
 
-        init(count: Int) {
+        init(count: Int, progress: ((Int, Int) -> Void)?) {
             self.count = count
+            self.progress = progress
             results = .init(repeating: nil, count: count)
         }
 
@@ -54,6 +59,8 @@ package enum OrderedParallelMap {
         func finish(_ k: Int, _ result: T) {
             condition.lock()
             results[k] = result
+            done += 1
+            progress?(done, count)
             condition.broadcast()
             condition.unlock()
         }

@@ -57,34 +57,8 @@ extension TraceComparison {
                 if !runs.isEmpty { runs.matched(id: golden.id, into: &result) }
                 let g = golden.reader.bytes, a = actual.reader.bytes
                 if gl.count != al.count || memcmp(g.baseAddress! + gl.lowerBound, a.baseAddress! + al.lowerBound, gl.count) != 0 {
-                    try TraceCSV.fieldRanges(g, gl.lowerBound, gl.upperBound, count: columns.count, path: golden.reader.path,
-                                             line: golden.reader.lineNumber, into: &goldenFields)
-                    try TraceCSV.fieldRanges(a, al.lowerBound, al.upperBound, count: columns.count, path: actual.reader.path,
-                                             line: actual.reader.lineNumber, into: &actualFields)
-                    for c in columns.indices where c != 0 && c != 2 {
-                        let gr = goldenFields[c], ar = actualFields[c]
-                        if gr.count == ar.count && memcmp(g.baseAddress! + gr.lowerBound, a.baseAddress! + ar.lowerBound, gr.count) == 0 {
-                            continue
-                        }
-                        let e = try golden.value(gr, column: c)
-                        let v = try actual.value(ar, column: c)
-                        let magnitude = Self.magnitude(expected: e, actual: v)
-                        let beyond = !withinTolerance(expected: e, actual: v, bounds: bounds[c])
-                        let isLargest = magnitude > (result.columns[c].largest?.magnitude ?? 0)
-                        guard isLargest || beyond else { continue }
-                        let t = c == 1 ? e : try golden.value(goldenFields[1], column: 1)
-                        let difference = Difference(frame: golden.frame, t: t, id: golden.id, column: columns[c], expected: e, actual: v,
-                                                    allowed: e.isFinite ? bounds[c].absolute + bounds[c].relative * abs(e) : 0)
-                        if isLargest { result.columns[c].largest = difference }
-                        if beyond {
-                            result.columns[c].beyondTolerance += 1
-                            if result.firstDifference == nil { result.firstDifference = difference }
-                            if result.firstDivergentFrame == nil {
-                                result.firstDivergentFrame = golden.frame
-                                result.firstDivergentTime = t
-                            }
-                        }
-                    }
+                    try compareValues(golden, actual, gl, al, columns: columns, bounds: bounds,
+                                      fields: &goldenFields, &actualFields, into: &result)
                 }
                 try golden.advance()
                 try actual.advance(like: golden.current)
@@ -101,6 +75,43 @@ extension TraceComparison {
         result.expectedRows = golden.rows
         result.actualRows = actual.rows
         return result
+    }
+
+    /// Two rows of one (frame, id) whose lines differ: compares them value by value (byte-identical
+    /// fields without parsing), keeping each column's largest difference and the first beyond tolerance.
+    private static func compareValues(_ golden: RowCursor, _ actual: RowCursor, _ gl: Range<Int>, _ al: Range<Int>,
+                                      columns: [String], bounds: [(absolute: Double, relative: Double)],
+                                      fields goldenFields: inout [Range<Int>], _ actualFields: inout [Range<Int>],
+                                      into result: inout TraceComparison) throws {
+        let g = golden.reader.bytes, a = actual.reader.bytes
+        try TraceCSV.fieldRanges(g, gl.lowerBound, gl.upperBound, count: columns.count, path: golden.reader.path,
+                                 line: golden.reader.lineNumber, into: &goldenFields)
+        try TraceCSV.fieldRanges(a, al.lowerBound, al.upperBound, count: columns.count, path: actual.reader.path,
+                                 line: actual.reader.lineNumber, into: &actualFields)
+        for c in columns.indices where c != 0 && c != 2 {
+            let gr = goldenFields[c], ar = actualFields[c]
+            if gr.count == ar.count && memcmp(g.baseAddress! + gr.lowerBound, a.baseAddress! + ar.lowerBound, gr.count) == 0 {
+                continue
+            }
+            let e = try golden.value(gr, column: c)
+            let v = try actual.value(ar, column: c)
+            let magnitude = Self.magnitude(expected: e, actual: v)
+            let beyond = !withinTolerance(expected: e, actual: v, bounds: bounds[c])
+            let isLargest = magnitude > (result.columns[c].largest?.magnitude ?? 0)
+            guard isLargest || beyond else { continue }
+            let t = c == 1 ? e : try golden.value(goldenFields[1], column: 1)
+            let difference = Difference(frame: golden.frame, t: t, id: golden.id, column: columns[c], expected: e, actual: v,
+                                        allowed: e.isFinite ? bounds[c].absolute + bounds[c].relative * abs(e) : 0)
+            if isLargest { result.columns[c].largest = difference }
+            if beyond {
+                result.columns[c].beyondTolerance += 1
+                if result.firstDifference == nil { result.firstDifference = difference }
+                if result.firstDivergentFrame == nil {
+                    result.firstDivergentFrame = golden.frame
+                    result.firstDivergentTime = t
+                }
+            }
+        }
     }
 
     private static func only(_ side: RowRun.Side, _ cursor: RowCursor, runs: inout RowRunTracker,

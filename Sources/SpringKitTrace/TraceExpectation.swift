@@ -89,9 +89,7 @@ public struct TraceExpectation: Equatable, Sendable {
         default: break
         }
         let f = NumberFormat.significant
-        func result(_ passed: Bool, _ measured: String, _ limit: String) -> Result {
-            Result(passed: passed, measured: measured, reason: passed ? nil : "\(measured), expected \(limit)")
-        }
+        let result = Self.verdict
         let c = columnIndices[0]
         let t = rows.map { trace.value(row: $0, column: 1) }
         let values = rows.map { trace.value(row: $0, column: c) }
@@ -115,33 +113,51 @@ public struct TraceExpectation: Equatable, Sendable {
                           "largest per-frame |Δ| \(f(motion.largest, 4))" + (motion.largest > 0 ? " (\(motion.where))" : ""),
                           "≤ \(f(epsilon, 4)) over the last \(frames) frames")
         case .within(let lo, let hi):
-            var worst: (excess: Double, at: String)?
-            for r in rows {
-                for c in columnIndices {
-                    let v = trace.value(row: r, column: c)
-                    let excess = v.isNaN ? .infinity : max(lo - v, v - hi)
-                    if excess > 0 && excess > (worst?.excess ?? 0) {
-                        worst = (excess, "\(trace.columns[c]) = \(f(v, 4)) at frame \(NumberFormat.shortest(trace.value(row: r, column: 0))), id \(NumberFormat.shortest(trace.value(row: r, column: 2)))")
-                    }
-                }
-            }
-            if let worst { return result(false, worst.at, "within [\(f(lo, 4)), \(f(hi, 4))]") }
-            return result(true, "all values within [\(f(lo, 4)), \(f(hi, 4))]", "")
+            return withinResult(trace, rows: rows, columns: columnIndices, lo: lo, hi: hi)
         case .noGap(let extent):
-            // Rows are ordered by frame, then id: adjacent items are consecutive rows.
-            var widest: (gap: Double, at: String)?
-            for (a, b) in zip(rows, rows.dropFirst()) {
-                let frame = trace.value(row: a, column: 0)
-                guard trace.value(row: b, column: 0) == frame, trace.value(row: b, column: 2) == trace.value(row: a, column: 2) + 1 else { continue }
-                let gap = abs(trace.value(row: b, column: c) - trace.value(row: a, column: c)) - extent
-                if gap > (widest?.gap ?? -.infinity) {
-                    widest = (gap, "ids \(NumberFormat.shortest(trace.value(row: a, column: 2)))–\(NumberFormat.shortest(trace.value(row: b, column: 2))) at frame \(NumberFormat.shortest(frame))")
+            return noGapResult(trace, rows: rows, column: c, extent: extent)
+        }
+    }
+
+    /// `within`: the value furthest outside [lo, hi] among the window's rows and columns.
+    private func withinResult(_ trace: Trace, rows: [Int], columns columnIndices: [Int], lo: Double, hi: Double) -> Result {
+        let f = NumberFormat.significant
+        let result = Self.verdict
+        var worst: (excess: Double, at: String)?
+        for r in rows {
+            for c in columnIndices {
+                let v = trace.value(row: r, column: c)
+                let excess = v.isNaN ? .infinity : max(lo - v, v - hi)
+                if excess > 0 && excess > (worst?.excess ?? 0) {
+                    worst = (excess, "\(trace.columns[c]) = \(f(v, 4)) at frame \(NumberFormat.shortest(trace.value(row: r, column: 0))), id \(NumberFormat.shortest(trace.value(row: r, column: 2)))")
                 }
             }
-            guard let widest else { return Result(passed: false, measured: "-", reason: "no two adjacent ids share a frame in the window") }
-            let shown = widest.gap > 0 ? "gap \(f(widest.gap, 4)) (\(widest.at))" : "no gap (narrowest overlap \(f(-widest.gap, 4)), \(widest.at))"
-            return result(widest.gap <= epsilon, shown, "≤ \(f(epsilon, 4))")
         }
+        if let worst { return result(false, worst.at, "within [\(f(lo, 4)), \(f(hi, 4))]") }
+        return result(true, "all values within [\(f(lo, 4)), \(f(hi, 4))]", "")
+    }
+
+    /// `no_gap`: the widest gap between adjacent items (consecutive ids in one frame) along the column.
+    private func noGapResult(_ trace: Trace, rows: [Int], column c: Int, extent: Double) -> Result {
+        let f = NumberFormat.significant
+        let result = Self.verdict
+        // Rows are ordered by frame, then id: adjacent items are consecutive rows.
+        var widest: (gap: Double, at: String)?
+        for (a, b) in zip(rows, rows.dropFirst()) {
+            let frame = trace.value(row: a, column: 0)
+            guard trace.value(row: b, column: 0) == frame, trace.value(row: b, column: 2) == trace.value(row: a, column: 2) + 1 else { continue }
+            let gap = abs(trace.value(row: b, column: c) - trace.value(row: a, column: c)) - extent
+            if gap > (widest?.gap ?? -.infinity) {
+                widest = (gap, "ids \(NumberFormat.shortest(trace.value(row: a, column: 2)))–\(NumberFormat.shortest(trace.value(row: b, column: 2))) at frame \(NumberFormat.shortest(frame))")
+            }
+        }
+        guard let widest else { return Result(passed: false, measured: "-", reason: "no two adjacent ids share a frame in the window") }
+        let shown = widest.gap > 0 ? "gap \(f(widest.gap, 4)) (\(widest.at))" : "no gap (narrowest overlap \(f(-widest.gap, 4)), \(widest.at))"
+        return result(widest.gap <= epsilon, shown, "≤ \(f(epsilon, 4))")
+    }
+
+    private static func verdict(_ passed: Bool, _ measured: String, _ limit: String) -> Result {
+        Result(passed: passed, measured: measured, reason: passed ? nil : "\(measured), expected \(limit)")
     }
 
     /// The largest |value − the same id's value one frame earlier| among the window's last `frames` frames.

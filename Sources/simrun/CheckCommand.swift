@@ -43,33 +43,47 @@ enum CheckCommand {
         }
     }
 
-    static func run(_ arguments: [String]) throws -> Int32 {
-        var args = CommandLineArguments(arguments, command: "check")
+    /// The flags and paths of one `simrun check`.
+    private struct Invocation {
         var options = GoldenCheck.Options()
-        options.script = ScriptOptionFlags.defaults()
         var paths: [String] = []
         var junit: String?
         var artifacts: String?
         var shard: Shard?
         var timings = true
         var explicitUpdate = false
+    }
+
+    /// Reads the flags and paths; nil when it printed the help.
+    private static func parse(_ arguments: [String]) throws -> Invocation? {
+        var args = CommandLineArguments(arguments, command: "check")
+        var i = Invocation()
+        i.options.script = ScriptOptionFlags.defaults()
         let read = try args.parse([
-            .bare("--update") { explicitUpdate = true },
-            .value("--abs") { options.absolute = try CommandLineArguments.nonNegativeNumber($0, flag: "--abs") },
-            .value("--rel") { options.relative = try CommandLineArguments.nonNegativeNumber($0, flag: "--rel") },
-            .value("--junit") { junit = $0 },
-            .once("--artifacts") { artifacts = $0 },
-            .once("--shard") { shard = try Shard(parsing: $0) },
-            .toggle("--no-timings") { timings = false },
-            .value("--repeat") { options.repeatCount = try CommandLineArguments.integer($0, flag: "--repeat", in: 1...1000) },
+            .bare("--update") { i.explicitUpdate = true },
+            .value("--abs") { i.options.absolute = try CommandLineArguments.nonNegativeNumber($0, flag: "--abs") },
+            .value("--rel") { i.options.relative = try CommandLineArguments.nonNegativeNumber($0, flag: "--rel") },
+            .value("--junit") { i.junit = $0 },
+            .once("--artifacts") { i.artifacts = $0 },
+            .once("--shard") { i.shard = try Shard(parsing: $0) },
+            .toggle("--no-timings") { i.timings = false },
+            .value("--repeat") { i.options.repeatCount = try CommandLineArguments.integer($0, flag: "--repeat", in: 1...1000) },
         ], help: help) { flag, inline, args in
-            try ScriptOptionFlags.consume(flag, inline: inline, from: &args, into: &options.script)
+            try ScriptOptionFlags.consume(flag, inline: inline, from: &args, into: &i.options.script)
         }
         guard let positionals = read else {
             print(help)
-            return 0
+            return nil
         }
-        paths = positionals
+        i.paths = positionals
+        return i
+    }
+
+    static func run(_ arguments: [String]) throws -> Int32 {
+        guard let invocation = try parse(arguments) else { return 0 }
+        var options = invocation.options, paths = invocation.paths
+        let junit = invocation.junit, artifacts = invocation.artifacts, shard = invocation.shard, timings = invocation.timings
+        let explicitUpdate = invocation.explicitUpdate
         options.script.output = nil
         let environment = ProcessInfo.processInfo.environment
         let policy = GoldenUpdatePolicy(explicitUpdate: explicitUpdate, environment: environment)
@@ -100,37 +114,12 @@ enum CheckCommand {
         let jobs = min(2, ProcessInfo.processInfo.activeProcessorCount)
         try GoldenCheck.checkAll(scripts, options: options, jobs: jobs) { k, checked in
             if scripts.count > 3 && isatty(2) != 0 { StandardError.write("[\(k + 1)/\(scripts.count)] \(VisibleText.escaped(checked.script))\n") }
-            var outcome = checked
-            let detail = CheckOutput.reportLines(outcome)
-            console.line(CheckOutput.line(outcome, timings: timings))
-            if let hash = outcome.traceHash { console.line("hash \(outcome.script) \(DeterminismHash.hex(hash))") }
-            for text in detail { console.line("         " + text) }
-            var written: [String] = []
-            if outcome.newTrace != nil || outcome.expectations.contains(where: { !$0.result.passed }) {
-                written = try CheckOutput.writeArtifacts(&outcome, directory: artifacts ?? "out/check", confined: artifacts == nil)
-                if !written.isEmpty { console.line("         artefacts: " + written.joined(separator: ", ")) }
-            }
-            for expectation in outcome.expectations { console.line(CheckOutput.line(expectation, script: outcome.script)) }
-            if annotate { CheckOutput.annotations(outcome).forEach(console.line) }
-            if case .error(let message) = outcome.status { badInput.append(message) }
-            let output = written.isEmpty ? nil
-                : "artefacts: " + written.joined(separator: ", ") + "\n" + written.map { "[[ATTACHMENT|\($0)]]" }.joined(separator: "\n")
-            cases += JUnitReport.cases(outcome, detail: ([CheckOutput.failureMessage(outcome) ?? ""] + detail).joined(separator: "\n"),
-                                       output: output, timings: timings)
-            fflush(stdout)
+            try show(checked, artifacts: artifacts, timings: timings, annotate: annotate, console: console,
+                     cases: &cases, badInput: &badInput)
         }
         // Goldens no script owns are the whole suite's business: the last shard reports them.
         if shard?.isLast ?? true {
-            let directories = paths.filter { var d: ObjCBool = false; return FileManager.default.fileExists(atPath: $0, isDirectory: &d) && d.boolValue }
-            let obsolete = GoldenCheck.obsoleteGoldens(directories: directories, scripts: allScripts.map(\.path))
-            for golden in obsolete {
-                if options.update {
-                    try FileManager.default.removeItem(atPath: golden)
-                    console.line("REMOVED  \(golden) (obsolete: no script)")
-                } else {
-                    console.line("OBSOLETE \(golden) (no script records it; 'simrun check --update' removes it)")
-                }
-            }
+            try reportObsolete(paths: paths, scripts: allScripts.map(\.path), update: options.update, console: console)
         }
         if let junit {
             try AtomicFile.write(JUnitReport.render(cases, properties: shard.map { [("shard", $0.text)] } ?? [], systemOut: console.text), to: junit)
@@ -139,5 +128,43 @@ enum CheckCommand {
         print(tally.summaryLine)
         for message in badInput { StandardError.write("simrun: check: \(VisibleText.escaped(message))\n") }
         return tally.exitStatus
+    }
+
+    /// One script's outcome: its lines (status, hash, details, artefacts written, expectations,
+    /// GitHub annotations), its JUnit case, and its reason when it was bad input.
+    private static func show(_ checked: GoldenCheck.Outcome, artifacts: String?, timings: Bool, annotate: Bool, console: Console,
+                             cases: inout [JUnitReport.Case], badInput: inout [String]) throws {
+        var outcome = checked
+        let detail = CheckOutput.reportLines(outcome)
+        console.line(CheckOutput.line(outcome, timings: timings))
+        if let hash = outcome.traceHash { console.line("hash \(outcome.script) \(DeterminismHash.hex(hash))") }
+        for text in detail { console.line("         " + text) }
+        var written: [String] = []
+        if outcome.newTrace != nil || outcome.expectations.contains(where: { !$0.result.passed }) {
+            written = try CheckOutput.writeArtifacts(&outcome, directory: artifacts ?? "out/check", confined: artifacts == nil)
+            if !written.isEmpty { console.line("         artefacts: " + written.joined(separator: ", ")) }
+        }
+        for expectation in outcome.expectations { console.line(CheckOutput.line(expectation, script: outcome.script)) }
+        if annotate { CheckOutput.annotations(outcome).forEach(console.line) }
+        if case .error(let message) = outcome.status { badInput.append(message) }
+        let output = written.isEmpty ? nil
+            : "artefacts: " + written.joined(separator: ", ") + "\n" + written.map { "[[ATTACHMENT|\($0)]]" }.joined(separator: "\n")
+        cases += JUnitReport.cases(outcome, detail: ([CheckOutput.failureMessage(outcome) ?? ""] + detail).joined(separator: "\n"),
+                                   output: output, timings: timings)
+        fflush(stdout)
+    }
+
+    /// Goldens in the checked folders that no script records: listed, or removed with --update.
+    private static func reportObsolete(paths: [String], scripts: [String], update: Bool, console: Console) throws {
+        let directories = paths.filter { var d: ObjCBool = false; return FileManager.default.fileExists(atPath: $0, isDirectory: &d) && d.boolValue }
+        let obsolete = GoldenCheck.obsoleteGoldens(directories: directories, scripts: scripts)
+        for golden in obsolete {
+            if update {
+                try FileManager.default.removeItem(atPath: golden)
+                console.line("REMOVED  \(golden) (obsolete: no script)")
+            } else {
+                console.line("OBSOLETE \(golden) (no script records it; 'simrun check --update' removes it)")
+            }
+        }
     }
 }

@@ -48,6 +48,22 @@ enum RunCommand {
         if run.images.isEmpty, imagesDirectory != nil { throw UsageError("\(script) returned no images, so --images has nothing to write") }
         let name = URL(fileURLWithPath: script).deletingPathExtension().lastPathComponent
         let outputs = AtomicFile.Batch()
+        let written = try addOutputs(run, name: name, tracePath: tracePath, jsonLines: jsonLines, reportPath: reportPath,
+                                     imagesDirectory: imagesDirectory, to: outputs)
+        if !quiet {
+            for metric in run.metrics {
+                print("\(metric.name): \(NumberFormat.human(metric.value))\(metric.unit.isEmpty ? "" : " " + metric.unit)")
+            }
+        }
+        try outputs.commit()
+        if !quiet { written.forEach { print($0) } }
+        return 0
+    }
+
+    /// Adds the run's trace (CSV or JSON lines), report and images to `outputs`, each at its given
+    /// path or under out/ (which must stay inside the current folder); returns a line for each.
+    private static func addOutputs(_ run: ScriptRun, name: String, tracePath: String?, jsonLines: Bool, reportPath: String?,
+                                   imagesDirectory: String?, to outputs: AtomicFile.Batch) throws -> [String] {
         var written: [String] = []
         if let trace = run.trace {
             let path = tracePath ?? "out/\(name).\(jsonLines ? "jsonl" : "csv")"
@@ -68,14 +84,7 @@ enum RunCommand {
             try outputs.add(svg, to: path)
             written.append("image: \(path)")
         }
-        if !quiet {
-            for metric in run.metrics {
-                print("\(metric.name): \(NumberFormat.human(metric.value))\(metric.unit.isEmpty ? "" : " " + metric.unit)")
-            }
-        }
-        try outputs.commit()
-        if !quiet { written.forEach { print($0) } }
-        return 0
+        return written
     }
 }
 

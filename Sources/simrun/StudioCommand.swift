@@ -55,12 +55,7 @@ enum StudioCommand {
         let save = studio.configuration.savePath
 
         // Signals are taken by sigwait below; block them before the server's thread starts.
-        var signals = sigset_t()
-        sigemptyset(&signals)
-        sigaddset(&signals, SIGINT)
-        sigaddset(&signals, SIGTERM)
-        sigaddset(&signals, SIGHUP)
-        pthread_sigmask(SIG_BLOCK, &signals, nil)
+        var signals = blockStopSignals()
 
         let token = randomToken()
         // The guard needs the bound port, known once the server listens; until then every
@@ -83,8 +78,24 @@ enum StudioCommand {
 
         var received: Int32 = 0
         sigwait(&signals, &received)
-        // Stopping waits for the request being served; a run stuck in C never ends, so the
-        // wait is bounded and the process leaves without it.
+        stop(server)
+        return 0
+    }
+
+    /// Blocks SIGINT, SIGTERM and SIGHUP in this thread (and the threads it starts) and returns them.
+    private static func blockStopSignals() -> sigset_t {
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        sigaddset(&signals, SIGINT)
+        sigaddset(&signals, SIGTERM)
+        sigaddset(&signals, SIGHUP)
+        pthread_sigmask(SIG_BLOCK, &signals, nil)
+        return signals
+    }
+
+    /// Stops the server. Stopping waits for the request being served; a run stuck in C never
+    /// ends, so the wait is bounded and the process leaves without it.
+    private static func stop(_ server: LoopbackHTTPServer) {
         let stopped = DispatchSemaphore(value: 0)
         let stopper = WorkerThread { server.stop(); stopped.signal() }
         if stopper == nil || stopped.wait(timeout: .now() + 3) != .success {
@@ -93,7 +104,6 @@ enum StudioCommand {
             _exit(0)
         }
         print("studio: stopped")
-        return 0
     }
 
     /// 128 random bits from the system's generator, as hex.

@@ -105,22 +105,25 @@ enum SuiteBench {
             try scene.run(&suite)
             fflush(stdout)
         }
-        if let results {
-            var csv = "machine,scene,figure,unit,runs,min,median,max\n"
-            for row in suite.rows {
-                let s = row.values.sorted()
-                csv += [machineLabel, row.scene, row.figure, row.unit, String(s.count), NumberFormat.human(s.first ?? .nan, decimals: 6),
-                        NumberFormat.human(median(s), decimals: 6), NumberFormat.human(s.last ?? .nan, decimals: 6)]
-                    .map(csvField).joined(separator: ",") + "\n"
-            }
-            let path = "\(results)/\(machineLabel).csv"
-            try AtomicFile.write(csv, to: path)
-            print("figures: \(path)")
-        }
+        if let results { try writeResults(suite, into: results) }
         return 0
     }
 
     // MARK: Helpers
+
+    /// `--results DIR`: every figure's runs as DIR/MACHINE.csv (min, median, max).
+    private static func writeResults(_ suite: Suite, into results: String) throws {
+        var csv = "machine,scene,figure,unit,runs,min,median,max\n"
+        for row in suite.rows {
+            let s = row.values.sorted()
+            csv += [machineLabel, row.scene, row.figure, row.unit, String(s.count), NumberFormat.human(s.first ?? .nan, decimals: 6),
+                    NumberFormat.human(median(s), decimals: 6), NumberFormat.human(s.last ?? .nan, decimals: 6)]
+                .map(csvField).joined(separator: ",") + "\n"
+        }
+        let path = "\(results)/\(machineLabel).csv"
+        try AtomicFile.write(csv, to: path)
+        print("figures: \(path)")
+    }
 
     /// A CSV field, quoted when it holds a comma, a quote or a line end (RFC 4180).
     static func csvField(_ text: String) -> String {
@@ -224,22 +227,7 @@ enum SuiteBench {
             figures.append((threads == 0 ? "default (\(BenchThreads.count(used)))" : "1 thread", values))
             suite.record(scene, threads == 0 ? "ns per spring-step, default threads" : "ns per spring-step, 1 thread", "ns", values)
         }
-        var peers: [(String, [Double])] = []
-        if let directory = suite.peers {
-            for (program, name) in [("box2d", "Box2D 2.4.1"), ("chipmunk", "Chipmunk 7")] {
-                let path = "\(directory)/\(program)"
-                guard FileManager.default.isExecutableFile(atPath: path) else { continue }
-                let steps = n >= 1_000_000 ? 2 : 2_000_000 / n
-                let values = try repeated(suite) {
-                    let run = try ChildProcess.runChecked(path, [String(n), String(steps)])
-                    let last = run.output.split(separator: "\n").last?.split(separator: " ") ?? []
-                    guard last.count >= 2, let ns = Double(last[1]) else { throw UsageError("bench suite: \(name) printed no figure") }
-                    return ns
-                }
-                peers.append((name, values))
-                suite.record(scene, "ns per spring-step, \(name)", "ns", values)
-            }
-        }
+        let peers = try peerFigures(&suite, n, scene: scene)
         line(["", "ns per spring-step", "× ours, 1 thread"], [28, 22, 16])
         let ours = figures[0].1
         for (label, values) in figures + peers {
@@ -266,6 +254,26 @@ enum SuiteBench {
             print("counting the triad's write-allocate (32 bytes moved per element, not 24) the floor is "
                   + "\(NumberFormat.fixed(floor * 0.75, 3)) ns and 1 thread \(NumberFormat.fixed(single / (floor * 0.75), 2))× it")
         }
+    }
+
+    /// The peers' ns per spring-step at `n` springs (Box2D, Chipmunk), those built in --peers.
+    private static func peerFigures(_ suite: inout Suite, _ n: Int, scene: String) throws -> [(String, [Double])] {
+        var peers: [(String, [Double])] = []
+        guard let directory = suite.peers else { return peers }
+        for (program, name) in [("box2d", "Box2D 2.4.1"), ("chipmunk", "Chipmunk 7")] {
+            let path = "\(directory)/\(program)"
+            guard FileManager.default.isExecutableFile(atPath: path) else { continue }
+            let steps = n >= 1_000_000 ? 2 : 2_000_000 / n
+            let values = try repeated(suite) {
+                let run = try ChildProcess.runChecked(path, [String(n), String(steps)])
+                let last = run.output.split(separator: "\n").last?.split(separator: " ") ?? []
+                guard last.count >= 2, let ns = Double(last[1]) else { throw UsageError("bench suite: \(name) printed no figure") }
+                return ns
+            }
+            peers.append((name, values))
+            suite.record(scene, "ns per spring-step, \(name)", "ns", values)
+        }
+        return peers
     }
 
     /// 1 against 2 threads (the split forced) at sizes around the threshold.

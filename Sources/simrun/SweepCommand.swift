@@ -26,8 +26,8 @@ enum SweepCommand {
     /// The most `--jobs` a sweep accepts.
     static let maximumJobs = 1024
 
-    static func run(_ arguments: [String]) throws -> Int32 {
-        var args = CommandLineArguments(arguments, command: "sweep")
+    /// The flags of one `simrun sweep`: the script's options, the swept axes, the outputs.
+    private struct Invocation {
         var options = ScriptOptionFlags.defaults()
         var axes: [Sweep.Axis] = []
         var metricName: String?
@@ -35,25 +35,41 @@ enum SweepCommand {
         var csvPath: String?, svgPath: String?
         var descending = false
         var shard: Shard?
+        var positionals: [String] = []
+    }
+
+    /// Reads the flags (`--param NAME=START:STOP:STEP` is an axis); nil when it printed the help.
+    private static func parse(_ arguments: [String]) throws -> Invocation? {
+        var args = CommandLineArguments(arguments, command: "sweep")
+        var i = Invocation()
         let read = try args.parse([
-            .once("--metric") { metricName = $0 },
-            .once("--jobs") { jobs = try CommandLineArguments.integer($0, flag: "--jobs", in: 1...maximumJobs) },
-            .once("--csv") { csvPath = $0 },
-            .once("--svg") { svgPath = $0 },
-            .toggle("--descending") { descending = true },
-            .once("--shard") { shard = try Shard(parsing: $0) },
+            .once("--metric") { i.metricName = $0 },
+            .once("--jobs") { i.jobs = try CommandLineArguments.integer($0, flag: "--jobs", in: 1...maximumJobs) },
+            .once("--csv") { i.csvPath = $0 },
+            .once("--svg") { i.svgPath = $0 },
+            .toggle("--descending") { i.descending = true },
+            .once("--shard") { i.shard = try Shard(parsing: $0) },
         ], help: help, oneScript: true) { flag, inline, args in
             if flag == "--param" {
                 let value = try args.value(for: flag, inline: inline)
-                if value.contains(":") { axes.append(try Sweep.Axis(parsing: value)) } else { try options.parameters.addOverride(value) }
+                if value.contains(":") { i.axes.append(try Sweep.Axis(parsing: value)) } else { try i.options.parameters.addOverride(value) }
                 return true
             }
-            return try ScriptOptionFlags.consume(flag, inline: inline, from: &args, into: &options)
+            return try ScriptOptionFlags.consume(flag, inline: inline, from: &args, into: &i.options)
         }
         guard let positionals = read else {
             print(help)
-            return 0
+            return nil
         }
+        i.positionals = positionals
+        return i
+    }
+
+    static func run(_ arguments: [String]) throws -> Int32 {
+        guard let invocation = try parse(arguments) else { return 0 }
+        let options = invocation.options, axes = invocation.axes, metricName = invocation.metricName, jobs = invocation.jobs
+        let csvPath = invocation.csvPath, svgPath = invocation.svgPath, descending = invocation.descending, shard = invocation.shard
+        let positionals = invocation.positionals
         let script = positionals.first
         guard let script else { throw UsageError("sweep: no script given (see 'simrun help sweep')") }
         guard !axes.isEmpty else { throw UsageError("sweep: give at least one --param NAME=START:STOP:STEP") }
@@ -97,9 +113,20 @@ enum SweepCommand {
             let at = zip(axes, first.values).map { "\($0.name)=\(NumberFormat.shortest($1))" }.joined(separator: " ")
             throw UsageError("sweep: \(failed.count) of \(total) points failed, nothing written; the first, at \(at): \(TextLines.singleLine(first.failure ?? ""))")
         }
+        let outputs = AtomicFile.Batch()
+        let written = try write(csv: csv, values: values, name: name, axes: axes, metric: metric, shard: shard,
+                                csvPath: csvPath, svgPath: svgPath, into: outputs)
+        try outputs.commit()
+        print("\(total) points\(shard.map { " (shard \($0.text) of \(gridSize))" } ?? "") in \(NumberFormat.fixed(seconds, 2)) s with \(min(jobs, total)) jobs; wrote \(written.joined(separator: ", "))")
+        return 0
+    }
+
+    /// Adds the sweep's CSV (`out/NAME-sweep.csv` unless given) and, for one or two axes and no
+    /// shard, its heatmap SVG to `outputs`; returns their paths.
+    private static func write(csv: String, values: [Double?], name: String, axes: [Sweep.Axis], metric: String, shard: Shard?,
+                              csvPath: String?, svgPath: String?, into outputs: AtomicFile.Batch) throws -> [String] {
         let csvOut = csvPath ?? "out/\(name)-sweep.csv"
         if csvPath == nil { try AtomicFile.requireInside(csvOut, root: ".", what: "sweep CSV") }
-        let outputs = AtomicFile.Batch()
         // A shard's CSV says which shard it is, so merge can tell a missing one.
         try outputs.add((shard.map { SweepTable.shardLine($0) + "\n" } ?? "") + csv, to: csvOut)
         var written = [csvOut]
@@ -115,8 +142,6 @@ enum SweepCommand {
             try outputs.add(svg, to: svgOut)
             written.append(svgOut)
         }
-        try outputs.commit()
-        print("\(total) points\(shard.map { " (shard \($0.text) of \(gridSize))" } ?? "") in \(NumberFormat.fixed(seconds, 2)) s with \(min(jobs, total)) jobs; wrote \(written.joined(separator: ", "))")
-        return 0
+        return written
     }
 }

@@ -62,38 +62,12 @@ enum TuneCommand {
                 case .quit(let status): return status
                 case .redraw: break
                 case .rerun: rerun(&state, script: script, options: options)
-                case .save:
-                    let path = state.savePath
-                    do {
-                        if savePath == nil { try AtomicFile.requireInside(path, root: ".", what: "saved parameters") }
-                        try AtomicFile.write(state.paramsFileText, to: path)
-                        state.saved = state.run
-                        state.message = "saved \(path) (use: simrun \(script) --params \(path))"
-                    } catch {
-                        state.message = "cannot save: \(error)"
-                    }
-                case .export:
-                    let path = state.exportPath
-                    do {
-                        try AtomicFile.requireInside(path, root: ".", what: "export")
-                        try AtomicFile.write(state.exportText ?? "", to: path)
-                        state.message = "exported \(path)"
-                    } catch {
-                        state.message = "cannot export: \(error)"
-                    }
+                case .save: save(&state, script: script, chosenPath: savePath != nil)
+                case .export: export(&state)
                 }
                 dirty = true
             }
-            // Playback at 60 frames per wall second.
-            let now = DispatchTime.now().uptimeNanoseconds
-            let frames = state.run.report?.frames.count ?? state.run.times.count
-            if now - lastFrame >= 16_666_667 {
-                lastFrame = now
-                if state.playbackFrame < frames - 1 {
-                    state.playbackFrame += 1
-                    dirty = true
-                }
-            }
+            if advancePlayback(&state, lastFrame: &lastFrame) { dirty = true }
             if dirty {
                 let lines = TuneScreen.render(state, columns: size.columns, rows: size.rows)
                 let text = "\u{1B}[H" + lines.joined(separator: "\r\n")
@@ -101,6 +75,42 @@ enum TuneCommand {
                 dirty = false
             }
         }
+    }
+
+    /// `s`: saves the parameters (inside the current folder unless --save chose the path).
+    private static func save(_ state: inout TuneState, script: String, chosenPath: Bool) {
+        let path = state.savePath
+        do {
+            if !chosenPath { try AtomicFile.requireInside(path, root: ".", what: "saved parameters") }
+            try AtomicFile.write(state.paramsFileText, to: path)
+            state.saved = state.run
+            state.message = "saved \(path) (use: simrun \(script) --params \(path))"
+        } catch {
+            state.message = "cannot save: \(error)"
+        }
+    }
+
+    /// `e`: writes the export (out/NAME-spring.swift).
+    private static func export(_ state: inout TuneState) {
+        let path = state.exportPath
+        do {
+            try AtomicFile.requireInside(path, root: ".", what: "export")
+            try AtomicFile.write(state.exportText ?? "", to: path)
+            state.message = "exported \(path)"
+        } catch {
+            state.message = "cannot export: \(error)"
+        }
+    }
+
+    /// Playback at 60 frames per wall second: whether a new frame is due to be drawn.
+    private static func advancePlayback(_ state: inout TuneState, lastFrame: inout UInt64) -> Bool {
+        let now = DispatchTime.now().uptimeNanoseconds
+        let frames = state.run.report?.frames.count ?? state.run.times.count
+        guard now - lastFrame >= 16_666_667 else { return false }
+        lastFrame = now
+        guard state.playbackFrame < frames - 1 else { return false }
+        state.playbackFrame += 1
+        return true
     }
 
     /// Runs the script at the state's values; keeps the last good run on errors.

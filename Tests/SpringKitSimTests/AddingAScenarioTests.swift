@@ -70,6 +70,8 @@ final class PulledSquare: Scenario {
 // binding example begins
 extension PulledSquare: LuaScenario {
     static let luaClass = LuaObjectClass(name: "springkit.PulledSquare")
+    static let luaExample = "sk.pulled_square()"
+    static func define(in module: ModuleBuilder) { module.addPulledSquare() }
     var recordsTrace: Bool { observer != nil }
     var recordsReport: Bool { observer != nil }
 }

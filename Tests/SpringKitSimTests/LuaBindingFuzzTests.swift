@@ -17,8 +17,11 @@ final class LuaBindingFuzzTests: XCTestCase {
     /// Every how many cases one also runs through the `simrun` binary.
     static let processSampleEvery = 30
 
-    /// The receivers a case may call methods on, built before the call.
-    static let prelude = """
+    /// The receivers a case may call methods on, built before the call: these, and one per
+    /// scenario (`scenarioReceivers`).
+    static let prelude = basePrelude + scenarioReceivers.map { "\nlocal \($0.name) = \($0.example)" }.joined()
+
+    static let basePrelude = """
     local sk = require "springkit"
     local w = sk.world()
     local a = w:add_item{x = 10, y = 0}
@@ -27,9 +30,6 @@ final class LuaBindingFuzzTests: XCTestCase {
     local tr = sk.trace{"x"}
     tr:add(0, 0, 0, 1)
     tr:add(1, 0.5, 0, 0.25)
-    local m = sk.rubber_menu{items = 12}
-    local art = sk.dot_art{columns = 6, rows = 6}
-    local g = sk.gallery{count = 6}
     local img = sk.blank_image(6, 6)
     local empty = sk.trace{"y"}
     local sv = sk.scroll_view{width = 320, height = 568, content_height = 2000}
@@ -49,6 +49,13 @@ final class LuaBindingFuzzTests: XCTestCase {
     local co = w:collision{items = {a, b}, reference_bounds = {0, 0, 320, 480}, boundaries = {{id = "f", from = {0, 50}, to = {100, 50}}}}
     """
 
+    /// Every Swift scenario's receiver, built with its `luaExample` (`local rubberMenu =
+    /// sk.rubber_menu{items = 12}`): a new scenario is fuzzed with no edit here.
+    static let scenarioReceivers: [(className: String, name: String, example: String)] = ModuleBuilder.luaScenarioTypes.map { type in
+        let className = String(type.luaClass.name.dropFirst("springkit.".count))
+        return (className, className.prefix(1).lowercased() + className.dropFirst(), type.luaExample)
+    }
+
     /// How many arguments a call takes, where it is known; any other binding is called with up
     /// to `defaultArity + 1` arguments. Hints only: the calls fuzzed are every live binding
     /// (`bindings()`), so a new function or method is fuzzed from the moment it exists.
@@ -65,13 +72,13 @@ final class LuaBindingFuzzTests: XCTestCase {
         ("tr:add", 5), ("tr:columns", 1), ("tr:column", 1), ("tr:rows", 1), ("tr:value", 2), ("tr:metadata", 1),
         ("tr:settle_time", 1), ("tr:overshoot", 1), ("tr:peak", 1), ("tr:oscillations", 1),
         ("empty:value", 2), ("empty:column", 1), ("empty:settle_time", 1), ("empty:peak", 1), ("empty:overshoot", 1),
-        ("m:touch_down", 2), ("m:drag", 3), ("m:release", 2), ("m:wait", 1), ("m:wait_until_rest", 1),
-        ("m:cells", 1), ("m:trace", 1), ("m:report", 1),
-        ("art:change", 1), ("art:explode", 1), ("art:regenerate", 1), ("art:wait_until_whole", 1),
-        ("art:order", 1), ("art:color", 1), ("art:record_image", 1), ("art:images", 1), ("art:trace", 1),
-        ("art:report", 1), ("art:wait", 1), ("art:wait_until_rest", 1),
-        ("g:tap", 1), ("g:move", 2), ("g:drag", 3), ("g:wait", 1), ("g:wait_until_rest", 1), ("g:order", 1),
-        ("g:trace", 1), ("g:report", 1),
+        ("rubberMenu:touch_down", 2), ("rubberMenu:drag", 3), ("rubberMenu:release", 2), ("rubberMenu:wait", 1), ("rubberMenu:wait_until_rest", 1),
+        ("rubberMenu:cells", 1), ("rubberMenu:trace", 1), ("rubberMenu:report", 1),
+        ("dotArt:change", 1), ("dotArt:explode", 1), ("dotArt:regenerate", 1), ("dotArt:wait_until_whole", 1),
+        ("dotArt:order", 1), ("dotArt:color", 1), ("dotArt:record_image", 1), ("dotArt:images", 1), ("dotArt:trace", 1),
+        ("dotArt:report", 1), ("dotArt:wait", 1), ("dotArt:wait_until_rest", 1),
+        ("gallery:tap", 1), ("gallery:move", 2), ("gallery:drag", 3), ("gallery:wait", 1), ("gallery:wait_until_rest", 1), ("gallery:order", 1),
+        ("gallery:trace", 1), ("gallery:report", 1),
         ("sk.scroll_view", 1), ("sk.animator", 1), ("sk.velocity_tracker", 1), ("sk.project_fling", 3),
         ("sk.flow_layout", 1), ("sk.grid_layout", 1), ("sk.culler", 1), ("sk.cell_shape", 1), ("sk.report", 1),
         ("sk.preset", 3),
@@ -114,10 +121,10 @@ final class LuaBindingFuzzTests: XCTestCase {
         "nil", "true", "false", "0/0", "-(0/0)", "math.huge", "-math.huge", "1e308", "-1e308", "2^63", "-2^63",
         "math.maxinteger", "math.mininteger", "2^53", "2^53 + 2", "1e19", "1e15", "1e9", "-1", "-0.5", "0.5",
         "0", "-0.0", "1", "2", "3", "7", "1.5", "\"x\"", "\"\"", "\"1\"", "string.rep(\"y\", 300)",
-        "\"a,b\\n\"", "\"y\"", "print", "coroutine.create(print)", "w", "tr", "m", "art", "g", "img", "a", "s", "empty", "sv", "an", "vt", "fl", "gl", "cu", "cs", "rep",
+        "\"a,b\\n\"", "\"y\"", "print", "coroutine.create(print)", "w", "tr", "img", "a", "s", "empty", "sv", "an", "vt", "fl", "gl", "cu", "cs", "rep",
         "gr", "pu", "ib", "fi", "{0, 1}", "{1e308, 0}", "{0/0, 1}", "\"continuous\"", "\"instantaneous\"", "\"drag\"", "\"custom\"",
         "co", "\"items\"", "\"boundaries\"", "\"everything\"", "\"ellipse\"", "\"f\"", "{{0, 0}, {1, 0}, {0, 1}}", "{{1e9, 0}, {0, 0}}",
-    ]
+    ] + scenarioReceivers.map(\.name)
 
     /// Field names the bindings read from tables.
     static let fieldNames = [
@@ -142,12 +149,12 @@ final class LuaBindingFuzzTests: XCTestCase {
     ]
 
     /// The receiver the prelude builds for each class's methods.
-    static let receivers = [
-        "World": "w", "Trace": "tr", "RubberMenu": "m", "DotArt": "art", "Gallery": "g", "DotImage": "img",
+    static let receivers = Dictionary(uniqueKeysWithValues: scenarioReceivers.map { ($0.className, $0.name) }).merging([
+        "World": "w", "Trace": "tr", "DotImage": "img",
         "ScrollView": "sv", "Animator": "an", "VelocityTracker": "vt", "FlowLayout": "fl", "GridLayout": "gl",
         "Culler": "cu", "CellShape": "cs", "Report": "rep", "Gravity": "gr", "Push": "pu", "ItemBehavior": "ib", "Field": "fi",
         "Attachment": "at", "Snap": "sn", "Collision": "co",
-    ]
+    ]) { scenario, _ in scenario }
 
     /// Every class with methods has a receiver in the prelude (else its methods could not be
     /// fuzzed), and every arity hint names a live binding.

@@ -6,12 +6,11 @@ import XCTest
 /// the same names, results, argument checks and messages on the rubber menu, the dot art and
 /// the gallery.
 final class ScenarioBindingTests: XCTestCase {
-    /// Each scenario's constructor call and its class's short name.
-    static let scenarios = [
-        ("sk.rubber_menu{items = 12}", "RubberMenu"),
-        ("sk.dot_art{columns = 4, rows = 4, stagger = 0.05}", "DotArt"),
-        ("sk.gallery{count = 6, columns = 3}", "Gallery"),
-    ]
+    /// Each scenario's constructor call (its `luaExample`) and its class's short name: every
+    /// `LuaScenario` the build lists (`ModuleBuilder.luaScenarioTypes`).
+    static let scenarios = ModuleBuilder.luaScenarioTypes.map { type in
+        (type.luaExample, String(type.luaClass.name.dropFirst("springkit.".count)))
+    }
 
     var directory: URL!
     override func setUpWithError() throws { directory = try makeTemporaryDirectory() }

@@ -169,36 +169,23 @@ extension ModuleBuilder {
     /// `:remove()`, `:add_item(id)`, `:remove_item(id)` of every behaviour handle.
     static func listMethods(_ luaClass: LuaObjectClass) -> [(String, LuaFunction.Body)] {
         func behavior(_ call: LuaCall) throws -> ItemListBehavior { try call.object(1, ItemListBehavior.self, luaClass) }
+        let items = LuaIDMethods(receiver: behavior, id: itemArgument)
         return [
             ("remove", { call in
                 let b = try behavior(call)
                 try call.checked(1) { try b.animator?.removeBehavior(b) }
                 return 0
             }),
-            ("add_item", { call in
-                let b = try behavior(call)
-                let id = try itemArgument(call, 2)
-                try call.checked(2) { try b.addItem(id) }
-                return 0
-            }),
-            ("remove_item", { call in
-                let b = try behavior(call)
-                let id = try itemArgument(call, 2)
-                try call.checked(2) { try b.removeItem(id) }
-                return 0
-            }),
+            ("add_item", items.action { try $0.addItem($1) }),
+            ("remove_item", items.action { try $0.removeItem($1) }),
         ]
     }
 
     private static var pushMethods: [(String, LuaFunction.Body)] {
         func push(_ call: LuaCall) throws -> PushBehavior { try call.object(1, PushBehavior.self, pushClass) }
         return [
-            ("set_offset", { call in
-                let p = try push(call)
-                let id = try itemArgument(call, 2)
-                let offset = SIMD2(try call.finiteNumber(3), try call.finiteNumber(4))
-                try call.checked(2) { try p.setOffset(offset, for: id) }
-                return 0
+            ("set_offset", LuaIDMethods(receiver: push, id: itemArgument).action({ SIMD2(try $0.finiteNumber(3), try $0.finiteNumber(4)) }) {
+                try $0.setOffset($2, for: $1)
             }),
             ("offset", { call in
                 let p = try push(call)

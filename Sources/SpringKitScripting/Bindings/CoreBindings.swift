@@ -9,47 +9,9 @@ extension ModuleBuilder {
         let session = self.session
         constant("version", SpringKitVersion.string)
 
-        function("param") { call in
-            let name = try call.string(1)
-            let defaultValue = try call.finiteNumber(2)
-            let options = try call.table(3, optional: true)
-            try options?.rejectUnknownKeys(["min", "max", "step", "unit", "doc"])
-            do {
-                let value = try session.parameters.declare(
-                    name: name, defaultValue: defaultValue,
-                    minimum: try options?.number("min"), maximum: try options?.number("max"),
-                    step: try options?.number("step"), unit: try options?.string("unit") ?? "",
-                    doc: try options?.string("doc") ?? "", at: call.callerPlace)
-                call.push(value)
-                return 1
-            } catch let error as ParameterError {
-                session.parameterError = error
-                throw ScriptError(.runtime, error.description)
-            }
-        }
+        function("param") { call in try Self.param(call, session) }
 
-        function("preset") { call in
-            let name = try call.string(1)
-            let table = try call.table(2)!
-            let doc = call.isNil(3) ? "" : try call.string(3)
-            var values: [(String, Double)] = []
-            for key in try table.stringKeys() {
-                guard let value = try table.number(key), value.isFinite else {
-                    throw call.argumentError(2, "field '\(key)': finite number expected")
-                }
-                values.append((key, value))
-            }
-            guard Int(lua_rawlen(call.L, table.index)) == 0 else {
-                throw call.argumentError(2, "expected {NAME = value, ...}, got array elements")
-            }
-            do {
-                try session.parameters.declarePreset(name: name, values: values, doc: doc, at: call.callerPlace)
-            } catch let error as ParameterError {
-                session.parameterError = error
-                throw ScriptError(.runtime, error.description)
-            }
-            return 0
-        }
+        function("preset") { call in try Self.preset(call, session) }
 
         function("metric") { call in
             let name = try call.string(1)
@@ -59,32 +21,7 @@ extension ModuleBuilder {
             return 0
         }
 
-        function("tolerance") { call in
-            let spec = try call.table(1)!
-            try spec.rejectUnknownKeys(["abs", "rel", "columns"])
-            var tolerances = session.tolerances
-            tolerances.absolute = try spec.number("abs") ?? tolerances.absolute
-            tolerances.relative = try spec.number("rel") ?? tolerances.relative
-            guard tolerances.absolute >= 0, tolerances.relative >= 0 else {
-                throw call.argumentError(1, "tolerances must be ≥ 0")
-            }
-            // columns = {x = {abs = 1e-6, rel = 0}, ...}: read in sorted key order.
-            try spec.withTable("columns") { columns in
-                guard let columns else { return }
-                for name in try columns.stringKeys() {
-                    try columns.withTable(name) { entry in
-                        guard let entry else { return }
-                        try entry.rejectUnknownKeys(["abs", "rel"])
-                        let absolute = try entry.number("abs", default: tolerances.absolute)
-                        let relative = try entry.number("rel", default: tolerances.relative)
-                        guard absolute >= 0, relative >= 0 else { throw call.argumentError(1, "column '\(name)': tolerances must be ≥ 0") }
-                        tolerances.columns[name] = (absolute, relative)
-                    }
-                }
-            }
-            session.tolerances = tolerances
-            return 0
-        }
+        function("tolerance") { call in try Self.tolerance(call, session) }
 
         function("seed") { call in
             call.push(Int(truncatingIfNeeded: session.seed))
@@ -102,6 +39,78 @@ extension ModuleBuilder {
             call.push(Int.random(in: low...high, using: &session.random))
             return 1
         }
+    }
+
+    /// `springkit.param(name, default, {min =, max =, step =, unit =, doc =})` → the value (the default or its override).
+    private static func param(_ call: LuaCall, _ session: ScriptSession) throws -> Int32 {
+        let name = try call.string(1)
+        let defaultValue = try call.finiteNumber(2)
+        let options = try call.table(3, optional: true)
+        try options?.rejectUnknownKeys(["min", "max", "step", "unit", "doc"])
+        do {
+            let value = try session.parameters.declare(
+                name: name, defaultValue: defaultValue,
+                minimum: try options?.number("min"), maximum: try options?.number("max"),
+                step: try options?.number("step"), unit: try options?.string("unit") ?? "",
+                doc: try options?.string("doc") ?? "", at: call.callerPlace)
+            call.push(value)
+            return 1
+        } catch let error as ParameterError {
+            session.parameterError = error
+            throw ScriptError(.runtime, error.description)
+        }
+    }
+
+    /// `springkit.preset(name, {NAME = value, ...}, [doc])`.
+    private static func preset(_ call: LuaCall, _ session: ScriptSession) throws -> Int32 {
+        let name = try call.string(1)
+        let table = try call.table(2)!
+        let doc = call.isNil(3) ? "" : try call.string(3)
+        var values: [(String, Double)] = []
+        for key in try table.stringKeys() {
+            guard let value = try table.number(key), value.isFinite else {
+                throw call.argumentError(2, "field '\(key)': finite number expected")
+            }
+            values.append((key, value))
+        }
+        guard Int(lua_rawlen(call.L, table.index)) == 0 else {
+            throw call.argumentError(2, "expected {NAME = value, ...}, got array elements")
+        }
+        do {
+            try session.parameters.declarePreset(name: name, values: values, doc: doc, at: call.callerPlace)
+        } catch let error as ParameterError {
+            session.parameterError = error
+            throw ScriptError(.runtime, error.description)
+        }
+        return 0
+    }
+
+    /// `springkit.tolerance{abs =, rel =, columns =}`: the check tolerances, per column too.
+    private static func tolerance(_ call: LuaCall, _ session: ScriptSession) throws -> Int32 {
+        let spec = try call.table(1)!
+        try spec.rejectUnknownKeys(["abs", "rel", "columns"])
+        var tolerances = session.tolerances
+        tolerances.absolute = try spec.number("abs") ?? tolerances.absolute
+        tolerances.relative = try spec.number("rel") ?? tolerances.relative
+        guard tolerances.absolute >= 0, tolerances.relative >= 0 else {
+            throw call.argumentError(1, "tolerances must be ≥ 0")
+        }
+        // columns = {x = {abs = 1e-6, rel = 0}, ...}: read in sorted key order.
+        try spec.withTable("columns") { columns in
+            guard let columns else { return }
+            for name in try columns.stringKeys() {
+                try columns.withTable(name) { entry in
+                    guard let entry else { return }
+                    try entry.rejectUnknownKeys(["abs", "rel"])
+                    let absolute = try entry.number("abs", default: tolerances.absolute)
+                    let relative = try entry.number("rel", default: tolerances.relative)
+                    guard absolute >= 0, relative >= 0 else { throw call.argumentError(1, "column '\(name)': tolerances must be ≥ 0") }
+                    tolerances.columns[name] = (absolute, relative)
+                }
+            }
+        }
+        session.tolerances = tolerances
+        return 0
     }
 }
 

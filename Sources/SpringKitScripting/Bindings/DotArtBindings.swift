@@ -6,6 +6,8 @@ import Foundation
 
 extension DotArt: LuaScenario {
     static let luaClass = LuaObjectClass(name: "springkit.DotArt")
+    static let luaExample = "sk.dot_art{columns = 4, rows = 4, stagger = 0.05}"
+    static func define(in module: ModuleBuilder) { module.addDotArt() }
     var recordsTrace: Bool { configuration.recordEvery > 0 }
     var recordsReport: Bool { configuration.reportEvery > 0 && observer?.wantsReportFrames == true }
 }
@@ -15,12 +17,23 @@ extension DotArt: LuaScenario {
 extension ModuleBuilder {
     func addDotArt() {
         let session = self.session
-        func image(_ call: LuaCall, _ index: Int32) throws -> DotImage { try call.object(index, DotImageBox.self, DotImageBox.luaClass).image }
-        DotImageBox.luaClass.define(in: lua, methods: [], properties: [
-            "width": { call, o in call.push((o as! DotImageBox).image.width); return 1 },
-            "height": { call, o in call.push((o as! DotImageBox).image.height); return 1 },
+        defineScenario(DotArt.self, methods: Self.dotArtMethods, properties: [
+            "count": { call, a in call.push(a.count); return 1 },
+            "paused": { call, a in call.push(a.world.isPaused); return 1 },
         ])
-        defineScenario(DotArt.self, methods: [
+        scenarioConstructor("dot_art") { call in
+            let c = try Self.dotArtConfiguration(try call.table(1, optional: true), call, recordsOutputs: session.recordsOutputs)
+            return try call.checked(1) { try DotArt(configuration: c, seed: session.seed, budget: session.budget,
+                                                 observer: ScenarioRecorder(reportFrames: session.recordsReports)) }
+        }
+        addDotImages()
+    }
+
+    /// Dot art's own methods: change, explode, regenerate, waiting until whole, its order and
+    /// colours, and the pictures it recorded.
+    private static var dotArtMethods: [(String, ScenarioMethod<DotArt>)] {
+        func image(_ call: LuaCall, _ index: Int32) throws -> DotImage { try call.object(index, DotImageBox.self, DotImageBox.luaClass).image }
+        return [
             ("change", { call, a in
                 let img = try image(call, 2)
                 let change = try call.checked(2) { try a.change(to: img) }
@@ -64,34 +77,33 @@ extension ModuleBuilder {
                 }
                 return 1
             }),
-        ], properties: [
-            "count": { call, a in call.push(a.count); return 1 },
-            "paused": { call, a in call.push(a.world.isPaused); return 1 },
+        ]
+    }
+
+    /// `springkit.dot_art{...}`'s fields (a run that records nothing records no frames).
+    private static func dotArtConfiguration(_ spec: LuaTableArgument?, _ call: LuaCall, recordsOutputs: Bool) throws -> DotArt.Configuration {
+        var c = DotArt.Configuration()
+        if !recordsOutputs { c.recordEvery = 0; c.reportEvery = 0 }
+        guard let spec else { return c }
+        try spec.rejectUnknownKeys(["columns", "rows", "dot", "spacing", "damping", "frequency", "stagger", "burst",
+                                    "world", "record_every", "report_every"])
+        c.columns = try spec.integer("columns", in: 1...DotImage.largestDotCount) ?? c.columns
+        c.rows = try spec.integer("rows", in: 1...DotImage.largestDotCount) ?? c.rows
+        try spec.numbers(["dot": \.dotSize, "spacing": \.spacing, "damping": \.damping, "frequency": \.frequency,
+                          "stagger": \.stagger, "burst": \.burst], into: &c)
+        c.recordEvery = try spec.integer("record_every", in: LuaNumberRule.counts) ?? c.recordEvery
+        c.reportEvery = try spec.integer("report_every", in: LuaNumberRule.counts) ?? c.reportEvery
+        (c.world, c.animator) = try Self.worldField(spec, call, default: (c.world, c.animator))
+        return c
+    }
+
+    /// The DotImage class, `springkit.load_dot_image(path)` and `springkit.blank_image(width, height)`.
+    private func addDotImages() {
+        let session = self.session
+        DotImageBox.luaClass.define(in: lua, methods: [], properties: [
+            "width": { call, o in call.push((o as! DotImageBox).image.width); return 1 },
+            "height": { call, o in call.push((o as! DotImageBox).image.height); return 1 },
         ])
-
-        scenarioConstructor("dot_art") { call in
-            let spec = try call.table(1, optional: true)
-            var c = DotArt.Configuration()
-            if !session.recordsOutputs { c.recordEvery = 0; c.reportEvery = 0 }
-            if let spec {
-                try spec.rejectUnknownKeys(["columns", "rows", "dot", "spacing", "damping", "frequency", "stagger", "burst",
-                                            "world", "record_every", "report_every"])
-                c.columns = try spec.integer("columns", in: 1...DotImage.largestDotCount) ?? c.columns
-                c.rows = try spec.integer("rows", in: 1...DotImage.largestDotCount) ?? c.rows
-                c.dotSize = try spec.number("dot", default: c.dotSize)
-                c.spacing = try spec.number("spacing", default: c.spacing)
-                c.damping = try spec.number("damping", default: c.damping)
-                c.frequency = try spec.number("frequency", default: c.frequency)
-                c.stagger = try spec.number("stagger", default: c.stagger)
-                c.burst = try spec.number("burst", default: c.burst)
-                c.recordEvery = try spec.integer("record_every", in: LuaNumberRule.counts) ?? c.recordEvery
-                c.reportEvery = try spec.integer("report_every", in: LuaNumberRule.counts) ?? c.reportEvery
-                (c.world, c.animator) = try Self.worldField(spec, call, default: (c.world, c.animator))
-            }
-            return try call.checked(1) { try DotArt(configuration: c, seed: session.seed, budget: session.budget,
-                                                 observer: ScenarioRecorder(reportFrames: session.recordsReports)) }
-        }
-
         function("load_dot_image") { call in
             let given = try call.string(1)
             let file: (path: String, bytes: [UInt8])

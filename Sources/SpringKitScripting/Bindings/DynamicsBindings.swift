@@ -102,17 +102,9 @@ extension ModuleBuilder {
         func point(_ call: LuaCall, _ index: Int32) throws -> SIMD2<Double> {
             SIMD2(try call.finiteNumber(index), try call.finiteNumber(index + 1))
         }
+        let items = LuaIDMethods(receiver: world, id: item), springs = LuaIDMethods(receiver: world, id: spring)
         /// `w:NAME(id)` → x, y of a per-item vector.
-        func itemVector(_ read: @escaping (DynamicAnimator, ItemID) throws -> SIMD2<Double>) -> LuaFunction.Body {
-            { call in
-                let w = try animator(call)
-                let id = try item(call, 2)
-                let v = try call.checked(2) { try read(w, id) }
-                call.push(v.x)
-                call.push(v.y)
-                return 2
-            }
-        }
+        let itemVectors = LuaIDMethods(receiver: animator, id: item)
         return [
             ("add_item", { call in
                 let w = try world(call)
@@ -133,12 +125,7 @@ extension ModuleBuilder {
                 call.push(Int(id.rawValue))
                 return 1
             }),
-            ("remove_item", { call in
-                let w = try world(call)
-                let id = try item(call, 2)
-                try call.checked(2) { try w.removeItem(id) }
-                return 0
-            }),
+            ("remove_item", items.action { try $0.removeItem($1) }),
             ("attach", { call in
                 let w = try world(call)
                 let id = try item(call, 2)
@@ -162,26 +149,9 @@ extension ModuleBuilder {
                 call.push(Int(s.rawValue))
                 return 1
             }),
-            ("remove_spring", { call in
-                let w = try world(call)
-                let s = try spring(call, 2)
-                try call.checked(2) { try w.removeSpring(s) }
-                return 0
-            }),
-            ("set_anchor", { call in
-                let w = try world(call)
-                let s = try spring(call, 2)
-                let p = try point(call, 3)
-                try call.checked(2) { try w.setAnchor(s, p) }
-                return 0
-            }),
-            ("anchor", { call in
-                let w = try world(call)
-                let s = try spring(call, 2)
-                let p = try call.checked(2) { try w.anchor(s) }
-                call.push(p.x); call.push(p.y)
-                return 2
-            }),
+            ("remove_spring", springs.action { try $0.removeSpring($1) }),
+            ("set_anchor", springs.action({ try point($0, 3) }) { try $0.setAnchor($1, $2) }),
+            ("anchor", springs.reading { try $0.anchor($1) }),
             ("set_spring", { call in
                 let w = try world(call)
                 let s = try spring(call, 2)
@@ -199,55 +169,16 @@ extension ModuleBuilder {
                 call.pushRecord(["length": p.length, "damping": p.damping, "frequency": p.frequency])
                 return 1
             }),
-            ("position", itemVector { try $0.world.position($1) }),
-            ("layout_position", itemVector { try $0.layoutPosition($1) }),
-            ("velocity", itemVector { try $0.world.velocity($1) }),
-            ("angle", { call in
-                let w = try world(call)
-                let id = try item(call, 2)
-                call.push(try call.checked(2) { try w.angle(id) })
-                return 1
-            }),
-            ("angular_velocity", { call in
-                let w = try world(call)
-                let id = try item(call, 2)
-                call.push(try call.checked(2) { try w.angularVelocity(id) })
-                return 1
-            }),
-            ("set_angle", { call in
-                let w = try world(call)
-                let id = try item(call, 2)
-                let a = try call.finiteNumber(3)
-                try call.checked(2) { try w.setAngle(id, a) }
-                return 0
-            }),
-            ("set_angular_velocity", { call in
-                let w = try world(call)
-                let id = try item(call, 2)
-                let a = try call.finiteNumber(3)
-                try call.checked(2) { try w.setAngularVelocity(id, a) }
-                return 0
-            }),
-            ("set_position", { call in
-                let w = try world(call)
-                let id = try item(call, 2)
-                let p = try point(call, 3)
-                try call.checked(2) { try w.setPosition(id, p) }
-                return 0
-            }),
-            ("set_velocity", { call in
-                let w = try world(call)
-                let id = try item(call, 2)
-                let v = try point(call, 3)
-                try call.checked(2) { try w.setVelocity(id, v) }
-                return 0
-            }),
-            ("resting", { call in
-                let w = try world(call)
-                let id = try item(call, 2)
-                call.push(try call.checked(2) { try w.isResting(id) })
-                return 1
-            }),
+            ("position", itemVectors.reading { try $0.world.position($1) }),
+            ("layout_position", itemVectors.reading { try $0.layoutPosition($1) }),
+            ("velocity", itemVectors.reading { try $0.world.velocity($1) }),
+            ("angle", items.reading { try $0.angle($1) }),
+            ("angular_velocity", items.reading { try $0.angularVelocity($1) }),
+            ("set_angle", items.action({ try $0.finiteNumber(3) }) { try $0.setAngle($1, $2) }),
+            ("set_angular_velocity", items.action({ try $0.finiteNumber(3) }) { try $0.setAngularVelocity($1, $2) }),
+            ("set_position", items.action({ try point($0, 3) }) { try $0.setPosition($1, $2) }),
+            ("set_velocity", items.action({ try point($0, 3) }) { try $0.setVelocity($1, $2) }),
+            ("resting", items.reading { try $0.isResting($1) }),
             ("step", { call in
                 let w = try animator(call)
                 let duration: Double? = call.isNil(2) ? nil : try call.number(2)

@@ -4,6 +4,8 @@ import SpringKitScenarios
 
 extension Gallery: LuaScenario {
     static let luaClass = LuaObjectClass(name: "springkit.Gallery")
+    static let luaExample = "sk.gallery{count = 6, columns = 3}"
+    static func define(in module: ModuleBuilder) { module.addGallery() }
     var recordsTrace: Bool { configuration.record }
     var recordsReport: Bool { configuration.record && observer?.wantsReportFrames == true }
 }
@@ -54,23 +56,25 @@ extension ModuleBuilder {
         ])
 
         scenarioConstructor("gallery") { call in
-            var c = Gallery.Configuration()
-            c.record = session.recordsOutputs
-            if let spec = try call.table(1, optional: true) {
-                try spec.rejectUnknownKeys(["count", "columns", "width", "height", "spacing", "inset", "selected_scale",
-                                            "damping", "frequency", "world", "record"])
-                c.count = try spec.integer("count") ?? c.count
-                c.columns = try spec.integer("columns") ?? c.columns
-                c.viewport = SIMD2(try spec.number("width", default: c.viewport.x), try spec.number("height", default: c.viewport.y))
-                c.spacing = try spec.number("spacing", default: c.spacing)
-                c.inset = try spec.number("inset", default: c.inset)
-                c.selectedScale = try spec.number("selected_scale", default: c.selectedScale)
-                c.damping = try spec.number("damping", default: c.damping)
-                c.frequency = try spec.number("frequency", default: c.frequency)
-                c.record = try spec.boolean("record") ?? session.recordsOutputs
-                (c.world, c.animator) = try Self.worldField(spec, call, default: (c.world, c.animator))
-            }
+            let c = try Self.galleryConfiguration(try call.table(1, optional: true), call, recordsOutputs: session.recordsOutputs)
             return try call.checked(1) { try Gallery(configuration: c, budget: session.budget, observer: ScenarioRecorder(reportFrames: session.recordsReports)) }
         }
+    }
+
+    /// `springkit.gallery{...}`'s fields (a run that records nothing records no frames).
+    private static func galleryConfiguration(_ spec: LuaTableArgument?, _ call: LuaCall, recordsOutputs: Bool) throws -> Gallery.Configuration {
+        var c = Gallery.Configuration()
+        c.record = recordsOutputs
+        guard let spec else { return c }
+        try spec.rejectUnknownKeys(["count", "columns", "width", "height", "spacing", "inset", "selected_scale",
+                                    "damping", "frequency", "world", "record"])
+        c.count = try spec.integer("count") ?? c.count
+        c.columns = try spec.integer("columns") ?? c.columns
+        c.viewport = SIMD2(try spec.number("width", default: c.viewport.x), try spec.number("height", default: c.viewport.y))
+        try spec.numbers(["spacing": \.spacing, "inset": \.inset, "selected_scale": \.selectedScale,
+                          "damping": \.damping, "frequency": \.frequency], into: &c)
+        c.record = try spec.boolean("record") ?? recordsOutputs
+        (c.world, c.animator) = try Self.worldField(spec, call, default: (c.world, c.animator))
+        return c
     }
 }

@@ -245,137 +245,160 @@ extension ModuleBuilder {
         LuaClasses.flowLayout.define(in: lua, methods: layoutMethods, properties: layoutProperties)
         LuaClasses.gridLayout.define(in: lua, methods: layoutMethods, properties: layoutProperties)
 
-        function("flow_layout") { call in
-            let spec = try call.table(1)!
-            try spec.rejectUnknownKeys(["items", "width", "item_width", "item_height", "spacing", "insets"])
-            let count = try LayoutBindings.count(spec)
-            let width = try LayoutBindings.finite(spec, "width", default: 320)
-            let size = SIMD2(try LayoutBindings.finite(spec, "item_width", default: width), try LayoutBindings.required(spec, "item_height"))
-            let spacing = try LayoutBindings.finite(spec, "spacing", default: 0)
-            let insets = try Self.insets(spec, "insets", .zero)
-            let flow = try call.checked(1) { try FlowLayout(itemCount: count, itemSize: size, lineSpacing: spacing, width: width, insets: insets) }
-            call.push(LayoutBox(flow), as: LuaClasses.flowLayout)
-            return 1
-        }
-
-        function("grid_layout") { call in
-            let spec = try call.table(1)!
-            try spec.rejectUnknownKeys(["items", "columns", "item_width", "item_height", "spacing", "origin"])
-            let count = try LayoutBindings.count(spec)
-            guard let columns = try spec.integer("columns") else { throw call.argumentError(1, "field 'columns' is required") }
-            let size = SIMD2(try LayoutBindings.required(spec, "item_width"), try LayoutBindings.required(spec, "item_height"))
-            let spacing = try LayoutBindings.finite(spec, "spacing", default: 0)
-            let origin = try spec.point("origin") ?? .zero
-            guard origin.x.isFinite, origin.y.isFinite else { throw call.argumentError(1, "field 'origin': finite numbers expected") }
-            let grid = try call.checked(1) {
-                try GridItems(grid: GridLayout(columns: columns, itemSize: size, spacing: spacing, origin: origin), count: count)
-            }
-            call.push(LayoutBox(grid), as: LuaClasses.gridLayout)
-            return 1
-        }
-
+        function("flow_layout", Self.newFlowLayout)
+        function("grid_layout", Self.newGridLayout)
         addCuller()
         addCellShape()
     }
 
+    /// `springkit.flow_layout{items =, item_height =, ...}`.
+    private static func newFlowLayout(_ call: LuaCall) throws -> Int32 {
+        let spec = try call.table(1)!
+        try spec.rejectUnknownKeys(["items", "width", "item_width", "item_height", "spacing", "insets"])
+        let count = try LayoutBindings.count(spec)
+        let width = try LayoutBindings.finite(spec, "width", default: 320)
+        let size = SIMD2(try LayoutBindings.finite(spec, "item_width", default: width), try LayoutBindings.required(spec, "item_height"))
+        let spacing = try LayoutBindings.finite(spec, "spacing", default: 0)
+        let insets = try Self.insets(spec, "insets", .zero)
+        let flow = try call.checked(1) { try FlowLayout(itemCount: count, itemSize: size, lineSpacing: spacing, width: width, insets: insets) }
+        call.push(LayoutBox(flow), as: LuaClasses.flowLayout)
+        return 1
+    }
+
+    /// `springkit.grid_layout{items =, columns =, item_width =, item_height =, ...}`.
+    private static func newGridLayout(_ call: LuaCall) throws -> Int32 {
+        let spec = try call.table(1)!
+        try spec.rejectUnknownKeys(["items", "columns", "item_width", "item_height", "spacing", "origin"])
+        let count = try LayoutBindings.count(spec)
+        guard let columns = try spec.integer("columns") else { throw call.argumentError(1, "field 'columns' is required") }
+        let size = SIMD2(try LayoutBindings.required(spec, "item_width"), try LayoutBindings.required(spec, "item_height"))
+        let spacing = try LayoutBindings.finite(spec, "spacing", default: 0)
+        let origin = try spec.point("origin") ?? .zero
+        guard origin.x.isFinite, origin.y.isFinite else { throw call.argumentError(1, "field 'origin': finite numbers expected") }
+        let grid = try call.checked(1) {
+            try GridItems(grid: GridLayout(columns: columns, itemSize: size, spacing: spacing, origin: origin), count: count)
+        }
+        call.push(LayoutBox(grid), as: LuaClasses.gridLayout)
+        return 1
+    }
+
+    /// `springkit.culler{...}` (springs for what is on screen) and its methods.
     private func addCuller() {
-        func box(_ call: LuaCall) throws -> CullerBox { try call.object(1, CullerBox.self, LuaClasses.culler) }
+        LuaClasses.culler.define(in: lua, methods: [
+            ("update", Self.cullerUpdate),
+            ("shift", Self.cullerShift),
+            ("run_actions", Self.cullerRunActions),
+        ] + Self.cullerEntryMethods, properties: Self.cullerProperties)
+        function("culler", Self.newCuller)
+    }
+
+    private static func cullerBox(_ call: LuaCall) throws -> CullerBox { try call.object(1, CullerBox.self, LuaClasses.culler) }
+
+    /// `cu:update(bounds)` → the positions added and removed (empty while no resync is due).
+    private static func cullerUpdate(_ call: LuaCall) throws -> Int32 {
+        let b = try cullerBox(call)
+        let bounds = try ScrollBindings.rect(call, 2)
+        let hook = b.preOffset
+        let preShift: ((Int, SIMD2<Double>) throws -> SIMD2<Double>)? = hook.map { hook in
+            { index, anchor in
+                var shift = SIMD2<Double>(0, 0)
+                try hook.invoke(call, results: 2, { call in
+                    call.push(index + 1); call.push(anchor.x); call.push(anchor.y)
+                    return 3
+                }, readResults: { call in
+                    for k in 0..<2 where !call.isNil(Int32(k) - 2) {
+                        guard lua_type(call.L, Int32(k) - 2) == LUA_TNUMBER else {
+                            throw HookError("pre_offset must return numbers dx, dy, got \(call.typeName(Int32(k) - 2))")
+                        }
+                        shift[k] = skl_tonumber(call.L, Int32(k) - 2, nil)
+                    }
+                    guard shift.x.isFinite, shift.y.isFinite else {
+                        throw HookError("pre_offset returned a non-finite shift")
+                    }
+                })
+                return anchor + shift
+            }
+        }
+        guard b.resyncDue(bounds) else {
+            LayoutBindings.pushPositions(call, [])
+            LayoutBindings.pushPositions(call, [])
+            return 2
+        }
+        let layout: ItemLayout = b.floorAnchors ? FlooredCenters(base: b.layout.layout) : b.layout.layout
+        let change = try call.checked(2) { try b.culler.update(layout: layout, bounds: b.area(bounds), preShift: preShift) }
+        LayoutBindings.pushPositions(call, change.added)
+        LayoutBindings.pushPositions(call, change.removed)
+        return 2
+    }
+
+    /// `cu:shift{delta =, touch_y =, resistance =, ...}`: the springy shift of every attached item.
+    private static func cullerShift(_ call: LuaCall) throws -> Int32 {
+        let b = try cullerBox(call)
+        let spec = try call.table(2)!
+        try spec.rejectUnknownKeys(["delta", "touch_x", "touch_y", "resistance", "max_shift", "distance", "floor", "without_touch"])
+        let delta = try LayoutBindings.required(spec, "delta")
+        let resistance = try LayoutBindings.required(spec, "resistance")
+        guard resistance > 0 else { throw call.argumentError(2, "field 'resistance': must be > 0 (resistance > 0), got \(NumberFormat.shortest(resistance))") }
+        let maxShift = try spec.number("max_shift") ?? .infinity
+        guard !maxShift.isNaN, maxShift >= 0 else { throw call.argumentError(2, "field 'max_shift': must be ≥ 0") }
+        let distance = try SpringyShift.distance(spec)
+        let floored = try spec.boolean("floor") ?? false
+        let touchY = try spec.number("touch_y")
+        let touchX = try spec.number("touch_x")
+        guard touchY?.isFinite ?? true, touchX?.isFinite ?? true else { throw call.argumentError(2, "field 'touch_y' / 'touch_x': finite number expected") }
+        if distance == .xy, touchY != nil, touchX == nil { throw call.argumentError(2, "field 'touch_x' is required with distance = 'xy'") }
+        var touch = SIMD2(touchX ?? 0, touchY ?? 0)
+        if touchY == nil {
+            // No touch location known: the pan recognizer reads (0, 0).
+            switch try spec.string("without_touch") ?? "skip" {
+            case "skip": return 0
+            case "origin": touch = .zero
+            case let other: throw call.argumentError(2, "field 'without_touch': expected 'skip' or 'origin', got '\(other)'")
+            }
+        } else if let rule = try spec.string("without_touch"), rule != "skip" && rule != "origin" {
+            throw call.argumentError(2, "field 'without_touch': expected 'skip' or 'origin', got '\(rule)'")
+        }
+        try call.checked(2) {
+            for entry in b.culler.entries {
+                let anchor = try b.culler.world.anchor(entry.spring)
+                var center = try b.culler.animator.layoutPosition(entry.item)
+                center.y += SpringyShift.shift(delta: delta, touch: touch, anchor: anchor, resistance: resistance,
+                                               maxShift: maxShift, distance: distance)
+                if floored { center = SIMD2(center.x.rounded(.down), center.y.rounded(.down)) }
+                // updateItemUsingCurrentState: moves the body only when the pixel-rounded centre changes.
+                try b.culler.animator.updateItem(entry.item, center: center)
+            }
+        }
+        return 0
+    }
+
+    /// `cu:run_actions()`: near an anchor, the near damping.
+    private static func cullerRunActions(_ call: LuaCall) throws -> Int32 {
+        let b = try cullerBox(call)
+        guard let near = b.nearDamping else { return 0 }
+        try call.checked(1) {
+            for entry in b.culler.entries {
+                let anchor = try b.culler.world.anchor(entry.spring)
+                let center = try b.culler.animator.layoutPosition(entry.item)
+                var parameters = try b.culler.world.parameters(entry.spring)
+                let damping = abs(center.y - anchor.y) <= near.within ? near.damping : b.culler.spring.damping
+                if parameters.damping != damping {
+                    parameters.damping = damping
+                    try b.culler.world.setParameters(entry.spring, parameters)
+                }
+            }
+        }
+        return 0
+    }
+
+    /// The culler's entries, its springs, its hook and its reset.
+    private static var cullerEntryMethods: [(String, LuaFunction.Body)] {
+        let box = cullerBox
         func pushIndex(_ call: LuaCall, _ value: Int32?) -> Int32 {
             if let value { call.push(Int(value)) } else { call.pushNil() }
             return 1
         }
-        LuaClasses.culler.define(in: lua, methods: [
-            ("update", { call in
-                let b = try box(call)
-                let bounds = try ScrollBindings.rect(call, 2)
-                let hook = b.preOffset
-                let preShift: ((Int, SIMD2<Double>) throws -> SIMD2<Double>)? = hook.map { hook in
-                    { index, anchor in
-                        var shift = SIMD2<Double>(0, 0)
-                        try hook.invoke(call, results: 2, { call in
-                            call.push(index + 1); call.push(anchor.x); call.push(anchor.y)
-                            return 3
-                        }, readResults: { call in
-                            for k in 0..<2 where !call.isNil(Int32(k) - 2) {
-                                guard lua_type(call.L, Int32(k) - 2) == LUA_TNUMBER else {
-                                    throw HookError("pre_offset must return numbers dx, dy, got \(call.typeName(Int32(k) - 2))")
-                                }
-                                shift[k] = skl_tonumber(call.L, Int32(k) - 2, nil)
-                            }
-                            guard shift.x.isFinite, shift.y.isFinite else {
-                                throw HookError("pre_offset returned a non-finite shift")
-                            }
-                        })
-                        return anchor + shift
-                    }
-                }
-                guard b.resyncDue(bounds) else {
-                    LayoutBindings.pushPositions(call, [])
-                    LayoutBindings.pushPositions(call, [])
-                    return 2
-                }
-                let layout: ItemLayout = b.floorAnchors ? FlooredCenters(base: b.layout.layout) : b.layout.layout
-                let change = try call.checked(2) { try b.culler.update(layout: layout, bounds: b.area(bounds), preShift: preShift) }
-                LayoutBindings.pushPositions(call, change.added)
-                LayoutBindings.pushPositions(call, change.removed)
-                return 2
-            }),
-            ("shift", { call in
-                let b = try box(call)
-                let spec = try call.table(2)!
-                try spec.rejectUnknownKeys(["delta", "touch_x", "touch_y", "resistance", "max_shift", "distance", "floor", "without_touch"])
-                let delta = try LayoutBindings.required(spec, "delta")
-                let resistance = try LayoutBindings.required(spec, "resistance")
-                guard resistance > 0 else { throw call.argumentError(2, "field 'resistance': must be > 0 (resistance > 0), got \(NumberFormat.shortest(resistance))") }
-                let maxShift = try spec.number("max_shift") ?? .infinity
-                guard !maxShift.isNaN, maxShift >= 0 else { throw call.argumentError(2, "field 'max_shift': must be ≥ 0") }
-                let distance = try SpringyShift.distance(spec)
-                let floored = try spec.boolean("floor") ?? false
-                let touchY = try spec.number("touch_y")
-                let touchX = try spec.number("touch_x")
-                guard touchY?.isFinite ?? true, touchX?.isFinite ?? true else { throw call.argumentError(2, "field 'touch_y' / 'touch_x': finite number expected") }
-                if distance == .xy, touchY != nil, touchX == nil { throw call.argumentError(2, "field 'touch_x' is required with distance = 'xy'") }
-                var touch = SIMD2(touchX ?? 0, touchY ?? 0)
-                if touchY == nil {
-                    // No touch location known: the pan recognizer reads (0, 0).
-                    switch try spec.string("without_touch") ?? "skip" {
-                    case "skip": return 0
-                    case "origin": touch = .zero
-                    case let other: throw call.argumentError(2, "field 'without_touch': expected 'skip' or 'origin', got '\(other)'")
-                    }
-                } else if let rule = try spec.string("without_touch"), rule != "skip" && rule != "origin" {
-                    throw call.argumentError(2, "field 'without_touch': expected 'skip' or 'origin', got '\(rule)'")
-                }
-                try call.checked(2) {
-                    for entry in b.culler.entries {
-                        let anchor = try b.culler.world.anchor(entry.spring)
-                        var center = try b.culler.animator.layoutPosition(entry.item)
-                        center.y += SpringyShift.shift(delta: delta, touch: touch, anchor: anchor, resistance: resistance,
-                                                       maxShift: maxShift, distance: distance)
-                        if floored { center = SIMD2(center.x.rounded(.down), center.y.rounded(.down)) }
-                        // updateItemUsingCurrentState: moves the body only when the pixel-rounded centre changes.
-                        try b.culler.animator.updateItem(entry.item, center: center)
-                    }
-                }
-                return 0
-            }),
-            ("run_actions", { call in
-                let b = try box(call)
-                guard let near = b.nearDamping else { return 0 }
-                try call.checked(1) {
-                    for entry in b.culler.entries {
-                        let anchor = try b.culler.world.anchor(entry.spring)
-                        let center = try b.culler.animator.layoutPosition(entry.item)
-                        var parameters = try b.culler.world.parameters(entry.spring)
-                        let damping = abs(center.y - anchor.y) <= near.within ? near.damping : b.culler.spring.damping
-                        if parameters.damping != damping {
-                            parameters.damping = damping
-                            try b.culler.world.setParameters(entry.spring, parameters)
-                        }
-                    }
-                }
-                return 0
-            }),
+        return [
             ("entries", { call in
                 let entries = try box(call).culler.entries
                 lua_createtable(call.L, Int32(entries.count), 0)
@@ -417,7 +440,11 @@ extension ModuleBuilder {
                 b.forgetSync()
                 return 0
             }),
-        ], properties: [
+        ]
+    }
+
+    private static var cullerProperties: [String: LuaObjectClass.Getter] {
+        [
             "count": { call, o in call.push((o as! CullerBox).culler.entries.count); return 1 },
             "inset": { call, o in
                 let e = (o as! CullerBox).edges
@@ -426,50 +453,51 @@ extension ModuleBuilder {
                 }
                 return 1
             },
-        ])
+        ]
+    }
 
-        function("culler") { call in
-            let spec = try call.table(1)!
-            try spec.rejectUnknownKeys(["world", "layout", "inset", "length", "damping", "frequency", "resync", "resync_at_least",
-                                        "floor_anchors", "near_damping", "pre_offset"])
-            guard let animator = try spec.object("world", DynamicAnimator.self, LuaClasses.world) else { throw call.argumentError(1, "field 'world' is required") }
-            guard let layout = spec.layout("layout") else { throw call.argumentError(1, "field 'layout': a flow_layout or grid_layout is required") }
-            let parameters = try Self.springParameters(spec, base: SpringParameters())
-            // `inset`: a number (every side) or {top =, left =, bottom =, right =} (sides left out: 0).
-            var edges = SIMD4<Double>(repeating: 0)
-            if spec.has("inset") {
-                if let uniform = try? spec.number("inset") {
-                    guard uniform.isFinite else { throw call.argumentError(1, "field 'inset': finite number expected, got \(NumberFormat.shortest(uniform))") }
-                    edges = SIMD4(repeating: uniform)
-                } else {
-                    edges = try Self.insets(spec, "inset", .zero)
-                }
+    /// `springkit.culler{world =, layout =, inset =, ...}`.
+    private static func newCuller(_ call: LuaCall) throws -> Int32 {
+        let spec = try call.table(1)!
+        try spec.rejectUnknownKeys(["world", "layout", "inset", "length", "damping", "frequency", "resync", "resync_at_least",
+                                    "floor_anchors", "near_damping", "pre_offset"])
+        guard let animator = try spec.object("world", DynamicAnimator.self, LuaClasses.world) else { throw call.argumentError(1, "field 'world' is required") }
+        guard let layout = spec.layout("layout") else { throw call.argumentError(1, "field 'layout': a flow_layout or grid_layout is required") }
+        let parameters = try Self.springParameters(spec, base: SpringParameters())
+        // `inset`: a number (every side) or {top =, left =, bottom =, right =} (sides left out: 0).
+        var edges = SIMD4<Double>(repeating: 0)
+        if spec.has("inset") {
+            if let uniform = try? spec.number("inset") {
+                guard uniform.isFinite else { throw call.argumentError(1, "field 'inset': finite number expected, got \(NumberFormat.shortest(uniform))") }
+                edges = SIMD4(repeating: uniform)
+            } else {
+                edges = try Self.insets(spec, "inset", .zero)
             }
-            let resync = try LayoutBindings.finite(spec, "resync", default: 0)
-            guard resync >= 0 else { throw call.argumentError(1, "field 'resync': must be ≥ 0, got \(NumberFormat.shortest(resync))") }
-            let atLeast = try spec.boolean("resync_at_least") ?? false
-            let near: (within: Double, damping: Double)? = try spec.withTable("near_damping") { inner in
-                guard let inner else { return nil }
-                try inner.rejectUnknownKeys(["within", "damping"])
-                guard let within = try inner.number("within"), within.isFinite, within >= 0 else {
-                    throw call.argumentError(1, "field 'near_damping': 'within' must be a finite number ≥ 0")
-                }
-                guard let damping = try inner.number("damping"), damping.isFinite, damping >= 0 else {
-                    throw call.argumentError(1, "field 'near_damping': 'damping' must be a finite number ≥ 0")
-                }
-                return (within, damping)
-            }
-            let culler = try call.checked(1) { try SpringCuller(animator: animator, spring: parameters, inset: 0, resyncDistance: atLeast ? 0 : resync) }
-            let box = CullerBox(culler, layout: layout)
-            box.edges = edges
-            box.resync = resync
-            box.resyncAtLeast = atLeast
-            box.floorAnchors = try spec.boolean("floor_anchors") ?? false
-            box.nearDamping = near
-            box.preOffset = try LuaCallback.field(spec, "pre_offset")
-            call.push(box, as: LuaClasses.culler)
-            return 1
         }
+        let resync = try LayoutBindings.finite(spec, "resync", default: 0)
+        guard resync >= 0 else { throw call.argumentError(1, "field 'resync': must be ≥ 0, got \(NumberFormat.shortest(resync))") }
+        let atLeast = try spec.boolean("resync_at_least") ?? false
+        let near: (within: Double, damping: Double)? = try spec.withTable("near_damping") { inner in
+            guard let inner else { return nil }
+            try inner.rejectUnknownKeys(["within", "damping"])
+            guard let within = try inner.number("within"), within.isFinite, within >= 0 else {
+                throw call.argumentError(1, "field 'near_damping': 'within' must be a finite number ≥ 0")
+            }
+            guard let damping = try inner.number("damping"), damping.isFinite, damping >= 0 else {
+                throw call.argumentError(1, "field 'near_damping': 'damping' must be a finite number ≥ 0")
+            }
+            return (within, damping)
+        }
+        let culler = try call.checked(1) { try SpringCuller(animator: animator, spring: parameters, inset: 0, resyncDistance: atLeast ? 0 : resync) }
+        let box = CullerBox(culler, layout: layout)
+        box.edges = edges
+        box.resync = resync
+        box.resyncAtLeast = atLeast
+        box.floorAnchors = try spec.boolean("floor_anchors") ?? false
+        box.nearDamping = near
+        box.preOffset = try LuaCallback.field(spec, "pre_offset")
+        call.push(box, as: LuaClasses.culler)
+        return 1
     }
 
     private func addCellShape() {

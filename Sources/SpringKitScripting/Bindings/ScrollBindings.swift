@@ -235,8 +235,25 @@ extension ModuleBuilder {
 
     private func addAnimator() {
         let session = self.session
-        func box(_ call: LuaCall) throws -> AnimatorBox { try call.object(1, AnimatorBox.self, LuaClasses.animator) }
-        LuaClasses.animator.define(in: lua, methods: [
+        LuaClasses.animator.define(in: lua, methods: Self.animatorGestures(session) + Self.animatorFrameMethods, properties: [
+            "frame": { call, o in call.push((o as! AnimatorBox).player.frame); return 1 },
+            "time": { call, o in call.push((o as! AnimatorBox).player.time); return 1 },
+            "at_rest": { call, o in call.push((o as! AnimatorBox).player.isAtRest); return 1 },
+            "settle_time": { call, o in
+                if let t = (o as! AnimatorBox).player.settleTime { call.push(t) } else { call.pushNil() }
+                return 1
+            },
+        ])
+        function("animator") { call in try Self.newAnimator(call, session) }
+    }
+
+    private static func animatorBox(_ call: LuaCall) throws -> AnimatorBox { try call.object(1, AnimatorBox.self, LuaClasses.animator) }
+
+    /// `an:touch_down(x, y)`, `an:drag(dx, dy, seconds)`, `an:move_to(x, y)`, `an:release([vx, vy])`:
+    /// each first hands the animator to a live drive when one waits for it.
+    private static func animatorGestures(_ session: ScriptSession) -> [(String, LuaFunction.Body)] {
+        let box = animatorBox
+        return [
             ("touch_down", { call in
                 let b = try box(call)
                 try b.playing(call) { try call.checked(1) { try session.driveIfWaiting { AnimatorTarget(b, session: session) } } }
@@ -267,6 +284,13 @@ extension ModuleBuilder {
                 try call.checked(2) { try b.player.release(velocity: velocity) }
                 return 0
             }),
+        ]
+    }
+
+    /// `an:step([frames])`, `an:wait(seconds)`, `an:wait_until_rest([limit])`, `an:drag_velocity()`.
+    private static var animatorFrameMethods: [(String, LuaFunction.Body)] {
+        let box = animatorBox
+        return [
             ("step", { call in
                 let b = try box(call)
                 let frames = try call.integer(2, "frame count", in: LuaNumberRule.counts, default: 1)
@@ -293,29 +317,22 @@ extension ModuleBuilder {
                 call.push(v.x); call.push(v.y)
                 return 2
             }),
-        ], properties: [
-            "frame": { call, o in call.push((o as! AnimatorBox).player.frame); return 1 },
-            "time": { call, o in call.push((o as! AnimatorBox).player.time); return 1 },
-            "at_rest": { call, o in call.push((o as! AnimatorBox).player.isAtRest); return 1 },
-            "settle_time": { call, o in
-                if let t = (o as! AnimatorBox).player.settleTime { call.push(t) } else { call.pushNil() }
-                return 1
-            },
-        ])
+        ]
+    }
 
-        function("animator") { call in
-            let spec = try call.table(1)!
-            try spec.rejectUnknownKeys(["scroll_view", "world", "on_layout", "on_frame"])
-            guard let scroll = try spec.object("scroll_view", ScrollViewBox.self, LuaClasses.scrollView) else {
-                throw call.argumentError(1, "field 'scroll_view' is required")
-            }
-            let animator = try spec.object("world", DynamicAnimator.self, LuaClasses.world) ?? DynamicAnimator(budget: session.budget)
-            let box = AnimatorBox(GesturePlayer(scrollView: scroll.scrollView, animator: animator), scroll: scroll)
-            box.onLayout = try LuaCallback.field(spec, "on_layout")
-            box.onFrame = try LuaCallback.field(spec, "on_frame")
-            call.push(box, as: LuaClasses.animator)
-            return 1
+    /// `springkit.animator{scroll_view =, world =, on_layout =, on_frame =}`: the frame loop over a scroll view and a world.
+    private static func newAnimator(_ call: LuaCall, _ session: ScriptSession) throws -> Int32 {
+        let spec = try call.table(1)!
+        try spec.rejectUnknownKeys(["scroll_view", "world", "on_layout", "on_frame"])
+        guard let scroll = try spec.object("scroll_view", ScrollViewBox.self, LuaClasses.scrollView) else {
+            throw call.argumentError(1, "field 'scroll_view' is required")
         }
+        let animator = try spec.object("world", DynamicAnimator.self, LuaClasses.world) ?? DynamicAnimator(budget: session.budget)
+        let box = AnimatorBox(GesturePlayer(scrollView: scroll.scrollView, animator: animator), scroll: scroll)
+        box.onLayout = try LuaCallback.field(spec, "on_layout")
+        box.onFrame = try LuaCallback.field(spec, "on_frame")
+        call.push(box, as: LuaClasses.animator)
+        return 1
     }
 
     private func addVelocityTracker() {
@@ -391,35 +408,41 @@ extension ModuleBuilder {
                 try b.moving(call) { try call.checked(2) { try b.scrollView.setOffset(value) } }
                 return 0
             }),
-            ("animate_to", { call in
-                let b = try Self.scrollBox(call)
-                let target = try call.finiteNumber(2)
-                let spec = try call.table(3, optional: true)
-                try spec?.rejectUnknownKeys(["damping", "frequency"])
-                let damping = try spec?.number("damping") ?? 1
-                let frequency = try spec?.number("frequency")
-                try call.checked(3) { try b.scrollView.animate(to: target, damping: damping, frequency: frequency) }
-                return 0
-            }),
+            ("animate_to", Self.scrollAnimateTo),
             ("set_content_size", { call in
                 let b = try Self.scrollBox(call)
                 let size = try Self.point(call, 2)
                 try call.checked(2) { try b.scrollView.setContentSize(size) }
                 return 0
             }),
-            ("set_content_inset", { call in
-                let b = try Self.scrollBox(call)
-                let spec = try call.table(2)!
-                try spec.rejectUnknownKeys(["top", "left", "bottom", "right"])
-                var inset = SIMD4<Double>(0, 0, 0, 0)
-                for (k, side) in ["top", "left", "bottom", "right"].enumerated() {
-                    inset[k] = try spec.number(side) ?? 0
-                    guard inset[k].isFinite else { throw call.argumentError(2, "field '\(side)': finite number expected") }
-                }
-                try call.checked(2) { try b.scrollView.setContentInset(inset) }
-                return 0
-            }),
+            ("set_content_inset", Self.scrollSetContentInset),
         ]
+    }
+
+    /// `sv:animate_to(offset, {damping =, frequency =})`: a spring to the offset.
+    fileprivate static func scrollAnimateTo(_ call: LuaCall) throws -> Int32 {
+        let b = try Self.scrollBox(call)
+        let target = try call.finiteNumber(2)
+        let spec = try call.table(3, optional: true)
+        try spec?.rejectUnknownKeys(["damping", "frequency"])
+        let damping = try spec?.number("damping") ?? 1
+        let frequency = try spec?.number("frequency")
+        try call.checked(3) { try b.scrollView.animate(to: target, damping: damping, frequency: frequency) }
+        return 0
+    }
+
+    /// `sv:set_content_inset{top =, left =, bottom =, right =}` (sides left out: 0).
+    fileprivate static func scrollSetContentInset(_ call: LuaCall) throws -> Int32 {
+        let b = try Self.scrollBox(call)
+        let spec = try call.table(2)!
+        try spec.rejectUnknownKeys(["top", "left", "bottom", "right"])
+        var inset = SIMD4<Double>(0, 0, 0, 0)
+        for (k, side) in ["top", "left", "bottom", "right"].enumerated() {
+            inset[k] = try spec.number(side) ?? 0
+            guard inset[k].isFinite else { throw call.argumentError(2, "field '\(side)': finite number expected") }
+        }
+        try call.checked(2) { try b.scrollView.setContentInset(inset) }
+        return 0
     }
 
     /// `ScrollView`'s readings and geometry (`on_bounds_change` … `projected_offset`).

@@ -37,6 +37,14 @@ extension ModuleBuilder {
                 }
                 return 0
             }),
+        ] + Self.traceReadingMethods + traceMetricMethods)
+        function("trace") { call in try Self.newTrace(call, session) }
+        function("load_trace") { call in try Self.loadTrace(call, session) }
+    }
+
+    /// A trace's columns, a column's values, its row count, one value, a metadata entry.
+    private static var traceReadingMethods: [(String, LuaFunction.Body)] {
+        [
             ("columns", { call in
                 let box = try call.object(1, TraceBox.self, LuaClasses.trace)
                 lua_createtable(call.L, Int32(box.trace.columns.count), 0)
@@ -81,38 +89,40 @@ extension ModuleBuilder {
                 if let value = box.trace.metadataValue(key) { call.push(value) } else { call.pushNil() }
                 return 1
             }),
-        ] + traceMetricMethods)
+        ]
+    }
 
-        function("trace") { call in
-            let spec = try call.table(1)!
-            let columns = try spec.strings()
-            for name in columns where Trace.leadingColumns.contains(name) {
-                throw call.argumentError(1, "'\(name)' is always the trace's own column; list only the scenario's columns")
-            }
-            guard Set(columns).count == columns.count else { throw call.argumentError(1, "repeated column name") }
-            for name in columns where name.isEmpty || name.contains(",") || name.contains("\n") {
-                throw call.argumentError(1, "invalid column name '\(name)'")
-            }
-            let box = TraceBox(Trace(columns: columns), budget: session.budget)
-            if session.firstTrace == nil { session.firstTrace = box }
+    /// `springkit.trace{column, ...}`: an empty trace with the scenario's columns after frame, t, id.
+    private static func newTrace(_ call: LuaCall, _ session: ScriptSession) throws -> Int32 {
+        let spec = try call.table(1)!
+        let columns = try spec.strings()
+        for name in columns where Trace.leadingColumns.contains(name) {
+            throw call.argumentError(1, "'\(name)' is always the trace's own column; list only the scenario's columns")
+        }
+        guard Set(columns).count == columns.count else { throw call.argumentError(1, "repeated column name") }
+        for name in columns where name.isEmpty || name.contains(",") || name.contains("\n") {
+            throw call.argumentError(1, "invalid column name '\(name)'")
+        }
+        let box = TraceBox(Trace(columns: columns), budget: session.budget)
+        if session.firstTrace == nil { session.firstTrace = box }
+        call.push(box, as: LuaClasses.trace)
+        return 1
+    }
+
+    /// `springkit.load_trace(path)`: a trace CSV read back.
+    private static func loadTrace(_ call: LuaCall, _ session: ScriptSession) throws -> Int32 {
+        let given = try call.string(1)
+        do {
+            let file = try session.files.read(given)
+            let trace = try TraceCSV.parse(file.bytes, path: file.path)
+            let box = TraceBox(trace, budget: session.budget)
+            try box.reservation.reserve(trace.values.count, bytesEach: MemoryLayout<Double>.stride)
             call.push(box, as: LuaClasses.trace)
-            return 1
+        } catch let error as TraceFormatError {
+            throw call.argumentError(1, error.description)
+        } catch let error as ScriptFileAccess.Refusal {
+            throw call.argumentError(1, error.description)
         }
-
-        function("load_trace") { call in
-            let given = try call.string(1)
-            do {
-                let file = try session.files.read(given)
-                let trace = try TraceCSV.parse(file.bytes, path: file.path)
-                let box = TraceBox(trace, budget: session.budget)
-                try box.reservation.reserve(trace.values.count, bytesEach: MemoryLayout<Double>.stride)
-                call.push(box, as: LuaClasses.trace)
-            } catch let error as TraceFormatError {
-                throw call.argumentError(1, error.description)
-            } catch let error as ScriptFileAccess.Refusal {
-                throw call.argumentError(1, error.description)
-            }
-            return 1
-        }
+        return 1
     }
 }

@@ -159,19 +159,7 @@ package enum GoldenCheck {
             }
             trace = recorded
             outcome.expectations = run.expectations.map { ExpectationOutcome(expectation: $0, result: $0.evaluate(trace)) }
-            if options.repeatCount > 1 {
-                let text = TraceCSV.text(trace)
-                outcome.traceHash = DeterminismHash.of(csv: text.utf8)
-                for attempt in 1..<options.repeatCount {
-                    let again = try runForTrace(script, options.script)
-                    let other = again.trace.map(TraceCSV.text) ?? ""
-                    if other != text {
-                        let line = zip(text.split(separator: "\n"), other.split(separator: "\n")).enumerated()
-                            .first { $0.element.0 != $0.element.1 }.map { $0.offset + 1 } ?? 0
-                        return .failed("not deterministic: run \(attempt + 1) differs from run 1 at trace line \(line)")
-                    }
-                }
-            }
+            if let failure = try repeatedRunFailure(script, trace, options, outcome: &outcome) { return failure }
         } catch let error as ScriptError {
             return .error(error.message)
         } catch let error as ParameterError {
@@ -180,26 +168,54 @@ package enum GoldenCheck {
             return .error("\(error)")
         }
         let exists = FileManager.default.fileExists(atPath: golden)
-        if options.update {
-            let bytes = TraceCSV.bytes(trace)
-            outcome.traceHash = DeterminismHash.of(csv: bytes)
-            if exists, let old = FileManager.default.contents(atPath: golden), old.elementsEqual(bytes) { return .passed }
-            do {
-                // A golden is written on the repository's behalf: it stays inside the script's
-                // folder (a link a pull request ships that leads out is refused, not written through).
-                try AtomicFile.requireInside(golden, root: scriptFolder(script), what: "golden")
-                try AtomicFile.write(bytes, to: golden)
-            } catch {
-                return .error("\(error)")
-            }
-            return .recorded(created: !exists)
-        }
+        if options.update { return update(golden, with: trace, script: script, exists: exists, outcome: &outcome) }
         guard exists else {
             let text = TraceCSV.text(trace)
             outcome.traceHash = DeterminismHash.of(csv: text.utf8)
             outcome.newTrace = text
             return .missingGolden
         }
+        return compare(trace, with: golden, script: script, run: run, options: options, outcome: &outcome)
+    }
+
+    /// With `--repeat N`: runs the script N − 1 more times; a trace that differs from the first fails.
+    private static func repeatedRunFailure(_ script: String, _ trace: Trace, _ options: Options,
+                                           outcome: inout Outcome) throws -> Status? {
+        guard options.repeatCount > 1 else { return nil }
+        let text = TraceCSV.text(trace)
+        outcome.traceHash = DeterminismHash.of(csv: text.utf8)
+        for attempt in 1..<options.repeatCount {
+            let again = try runForTrace(script, options.script)
+            let other = again.trace.map(TraceCSV.text) ?? ""
+            if other != text {
+                let line = zip(text.split(separator: "\n"), other.split(separator: "\n")).enumerated()
+                    .first { $0.element.0 != $0.element.1 }.map { $0.offset + 1 } ?? 0
+                return .failed("not deterministic: run \(attempt + 1) differs from run 1 at trace line \(line)")
+            }
+        }
+        return nil
+    }
+
+    /// `--update`: writes the golden (inside the script's folder) unless it holds these bytes already.
+    private static func update(_ golden: String, with trace: Trace, script: String, exists: Bool,
+                               outcome: inout Outcome) -> Status {
+        let bytes = TraceCSV.bytes(trace)
+        outcome.traceHash = DeterminismHash.of(csv: bytes)
+        if exists, let old = FileManager.default.contents(atPath: golden), old.elementsEqual(bytes) { return .passed }
+        do {
+            // A golden is written on the repository's behalf: it stays inside the script's
+            // folder (a link a pull request ships that leads out is refused, not written through).
+            try AtomicFile.requireInside(golden, root: scriptFolder(script), what: "golden")
+            try AtomicFile.write(bytes, to: golden)
+        } catch {
+            return .error("\(error)")
+        }
+        return .recorded(created: !exists)
+    }
+
+    /// Compares the new trace with the golden at `golden` under the run's tolerances (the options' first).
+    private static func compare(_ trace: Trace, with golden: String, script: String, run: ScriptRun, options: Options,
+                                outcome: inout Outcome) -> Status {
         // The new trace is formatted piece by piece as the comparison reads it, and hashed on
         // the way: a long trace's text is never held whole (only a failure keeps it, for the artefacts).
         let stream = TraceCSV.source(trace)

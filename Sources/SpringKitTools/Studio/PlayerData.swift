@@ -38,33 +38,7 @@ package enum PlayerData {
         out.raw("{\"version\":1,\"title\":"); out.string(report?.title ?? name)
         out.raw(",\"script\":"); out.string(run.scriptPath)
         out.raw(",\"seed\":\(run.seed),\"paramsText\":"); out.string(run.parameters.headerText)
-        out.raw(",\"params\":[")
-        for (k, d) in run.parameters.declarations.enumerated() {
-            if k > 0 { out.raw(",") }
-            out.raw("{\"name\":"); out.string(d.name)
-            out.raw(",\"value\":"); out.exact(d.value)
-            out.raw(",\"default\":"); out.exact(d.defaultValue)
-            out.raw(",\"min\":"); out.optional(d.minimum)
-            out.raw(",\"max\":"); out.optional(d.maximum)
-            out.raw(",\"step\":"); out.optional(d.step)
-            out.raw(",\"unit\":"); out.string(d.unit)
-            out.raw(",\"doc\":"); out.string(d.doc)
-            out.raw("}")
-        }
-        out.raw("],\"presets\":[")
-        for (k, p) in run.parameters.presets.enumerated() {
-            if k > 0 { out.raw(",") }
-            out.raw("{\"name\":"); out.string(p.name)
-            out.raw(",\"doc\":"); out.string(p.doc)
-            out.raw(",\"values\":[")
-            for (j, v) in p.values.enumerated() {
-                if j > 0 { out.raw(",") }
-                out.raw("["); out.string(v.name); out.raw(","); out.exact(v.value); out.raw("]")
-            }
-            out.raw("]}")
-        }
-        out.raw("],\"selectedPreset\":")
-        if let name = run.parameters.selectedPreset { out.string(name) } else { out.raw("null") }
+        writeParameters(run, into: &out)
         out.raw(",\"metrics\":[")
         for (k, m) in run.metrics.enumerated() {
             if k > 0 { out.raw(",") }
@@ -93,6 +67,37 @@ package enum PlayerData {
         if let trace = run.trace { writeItems(trace, into: &out) } else { out.raw("[]") }
         out.raw("}")
         return (out.text, cells)
+    }
+
+    /// `params`, `presets` and `selectedPreset`: the declared parameters with their ranges, the presets.
+    private static func writeParameters(_ run: ScriptRun, into out: inout JSONWriter) {
+        out.raw(",\"params\":[")
+        for (k, d) in run.parameters.declarations.enumerated() {
+            if k > 0 { out.raw(",") }
+            out.raw("{\"name\":"); out.string(d.name)
+            out.raw(",\"value\":"); out.exact(d.value)
+            out.raw(",\"default\":"); out.exact(d.defaultValue)
+            out.raw(",\"min\":"); out.optional(d.minimum)
+            out.raw(",\"max\":"); out.optional(d.maximum)
+            out.raw(",\"step\":"); out.optional(d.step)
+            out.raw(",\"unit\":"); out.string(d.unit)
+            out.raw(",\"doc\":"); out.string(d.doc)
+            out.raw("}")
+        }
+        out.raw("],\"presets\":[")
+        for (k, p) in run.parameters.presets.enumerated() {
+            if k > 0 { out.raw(",") }
+            out.raw("{\"name\":"); out.string(p.name)
+            out.raw(",\"doc\":"); out.string(p.doc)
+            out.raw(",\"values\":[")
+            for (j, v) in p.values.enumerated() {
+                if j > 0 { out.raw(",") }
+                out.raw("["); out.string(v.name); out.raw(","); out.exact(v.value); out.raw("]")
+            }
+            out.raw("]}")
+        }
+        out.raw("],\"selectedPreset\":")
+        if let name = run.parameters.selectedPreset { out.string(name) } else { out.raw("null") }
     }
 
     private static func writeReport(_ report: ReportData, binaryCells: Bool, into out: inout JSONWriter) -> [UInt8]? {

@@ -88,51 +88,12 @@ package enum Sweep {
                            progress: ((Int, Int) -> Void)? = nil) -> [Point] {
         let all = grid(axes)
         let points = only.map { Array(all[$0.clamped(to: all.indices)]) } ?? all
-        let queue = WorkQueue(count: points.count)
-        let work = {
-            while let k = queue.take() {
-                let result = runPoint(script: script, axes: axes, values: points[k], base: base)
-                queue.finish(k, result, progress: progress)
-            }
-        }
-        var workers: [WorkerThread] = []
-        for _ in 0..<max(1, min(jobs, points.count)) {
-            guard let worker = WorkerThread(work) else { break }
-            workers.append(worker)
-        }
-        if workers.isEmpty { work() }
-        for worker in workers { worker.join() }
-        return queue.results.map { $0! }
-    }
-
-    /// Hands out point indices and collects results, all under one lock.
-    private final class WorkQueue: @unchecked Sendable {
-        private let lock = NSLock()
-        private let count: Int
-        private var next = 0, done = 0
-        private(set) var results: [Point?]
-
-        init(count: Int) {
-            self.count = count
-            results = .init(repeating: nil, count: count)
-        }
-
-        func take() -> Int? {
-            lock.lock()
-            defer { lock.unlock() }
-            guard next < count else { return nil }
-            next += 1
-            return next - 1
-        }
-
-        /// Stores a result; `progress` is called under the lock, so calls are serial.
-        func finish(_ k: Int, _ point: Point, progress: ((Int, Int) -> Void)?) {
-            lock.lock()
-            defer { lock.unlock() }
-            results[k] = point
-            done += 1
-            progress?(done, count)
-        }
+        var results: [Point] = []
+        results.reserveCapacity(points.count)
+        OrderedParallelMap.run(count: points.count, jobs: jobs, { k in
+            runPoint(script: script, axes: axes, values: points[k], base: base)
+        }, progress: progress) { _, point in results.append(point) }
+        return results
     }
 
     /// One point, run alone. It keeps only metrics, so its scenarios record no trace or

@@ -62,6 +62,24 @@ package enum SpringExport {
                                        : "// The effect: one spring per cell, from where it is to its layout position.\n")
         let what = effect == .offsetSpring ? "scroll offset" : "cell's offset"
         let velocityNote = context.initialVelocity.map { "   // the fling's \(n($0)) pt/s" } ?? ""
+        let terms = Terms(effectNote: effectNote, what: what, velocityNote: velocityNote, v0: v0, n: n)
+        snippets += appleSnippets(model, terms)
+        snippets += otherSnippets(model, terms, notesRule: resistance != nil || maxStretch != nil)
+        return snippets
+    }
+
+    /// What every snippet of one export says alike: the note on the effect, what the spring moves,
+    /// the fling's velocity and how numbers are written.
+    private struct Terms {
+        let effectNote: String, what: String, velocityNote: String
+        let v0: Double
+        let n: (Double) -> String
+    }
+
+    /// SwiftUI, CASpringAnimation and UISpringTimingParameters.
+    private static func appleSnippets(_ model: SpringModel, _ t: Terms) -> [Snippet] {
+        let effectNote = t.effectNote, what = t.what, velocityNote = t.velocityNote, v0 = t.v0, n = t.n
+        var snippets: [Snippet] = []
         let k = model.stiffness, c = model.damping, zeta = model.dampingRatio
         let swiftui = SpringConvention.swiftuiDuration.values(model)!, response = SpringConvention.swiftui.values(model)!
         snippets.append(Snippet(id: "swiftui", title: "SwiftUI", code: """
@@ -102,6 +120,14 @@ package enum SpringExport {
                 return UIViewPropertyAnimator(duration: 0, timingParameters: timing)   // a spring's own duration
             }
             """, isSwift: true))
+        return snippets
+    }
+
+    /// Android's SpringForce, react-spring, Framer Motion, Origami / Rebound.
+    private static func otherSnippets(_ model: SpringModel, _ t: Terms, notesRule: Bool) -> [Snippet] {
+        let effectNote = t.effectNote, v0 = t.v0, n = t.n
+        let k = model.stiffness, c = model.damping, zeta = model.dampingRatio
+        var snippets: [Snippet] = []
         snippets.append(Snippet(id: "android", title: "Android SpringForce", code: """
             \(effectNote)val spring = SpringForce(finalPosition).apply {
                 stiffness = \(n(k))f
@@ -117,7 +143,7 @@ package enum SpringExport {
             """))
         if let origami = SpringConvention.origami.values(model), let tension = origami["tension"], let friction = origami["friction"] {
             let code = SpringConvention.origami.accepts(origami)
-                ? "\(resistance != nil || maxStretch != nil ? effectNote : "")// Origami tension \(n(tension)), friction \(n(friction)) (Rebound: tension \(n(k)), friction \(n(c)))\n// cannot express: an initial velocity (Origami's spring takes none; Rebound's setVelocity(\(n(v0))) does)"
+                ? "\(notesRule ? effectNote : "")// Origami tension \(n(tension)), friction \(n(friction)) (Rebound: tension \(n(k)), friction \(n(c)))\n// cannot express: an initial velocity (Origami's spring takes none; Rebound's setVelocity(\(n(v0))) does)"
                 : "// cannot express: Origami would need tension \(n(tension)), friction \(n(friction)); it has no negative values.\n"
                     + "// Rebound itself takes tension \(n(k)), friction \(n(c)), and setVelocity(\(n(v0)))."
             snippets.append(Snippet(id: "origami", title: "Origami / Rebound", code: code))
@@ -136,43 +162,7 @@ package enum SpringExport {
                               resistance: Double?, maxStretch: Double?, effect: Effect, velocity: Double?,
                               n: (Double) -> String) -> Snippet {
         if effect == .offsetSpring {
-            // One spring on the scroll offset: a UIDynamicItem standing for the offset, attached
-            // to the target with the fling's velocity; its action writes the offset back.
-            let code = """
-                // UIKit Dynamics, from \(script): one spring on the scroll offset, from where the finger lifts to the target,
-                // starting at the fling's velocity (a UIDynamicItem stands for the offset).
-                import UIKit
-
-                final class OffsetItem: NSObject, UIDynamicItem {
-                    var center: CGPoint = .zero
-                    var bounds = CGRect(x: 0, y: 0, width: 100, height: 100)
-                    var transform: CGAffineTransform = .identity
-                }
-
-                final class OffsetSpring {
-                    let springLength: CGFloat = \(n(length ?? 0))
-                    let springDamping: CGFloat = \(n(damping))
-                    let springFrequency: CGFloat = \(n(frequency))
-                    let flingVelocity: CGFloat = \(n(velocity ?? 0))   // points/s, the fling's
-                    let animator: UIDynamicAnimator
-                    let item = OffsetItem()
-
-                    init(scrollView: UIScrollView, target: CGPoint) {
-                        animator = UIDynamicAnimator(referenceView: scrollView)
-                        item.center = scrollView.contentOffset
-                        let spring = UIAttachmentBehavior(item: item, attachedToAnchor: target)
-                        spring.length = springLength
-                        spring.damping = springDamping
-                        spring.frequency = springFrequency
-                        spring.action = { [weak scrollView, item] in scrollView?.contentOffset = item.center }
-                        let start = UIDynamicItemBehavior(items: [item])
-                        start.addLinearVelocity(CGPoint(x: 0, y: -flingVelocity), for: item)   // the offset moves against the finger
-                        animator.addBehavior(start)
-                        animator.addBehavior(spring)
-                    }
-                }
-                """
-            return Snippet(id: "uikit", title: "UIKit (UIAttachmentBehavior)", code: code, isSwift: true)
+            return uikitOffsetSpring(script: script, damping: damping, frequency: frequency, length: length, velocity: velocity, n: n)
         }
         var constants = """
                 let springLength: CGFloat = \(n(length ?? 0))
@@ -210,28 +200,73 @@ package enum SpringExport {
                     animator.layoutAttributesForCell(at: indexPath) ?? super.layoutAttributesForItem(at: indexPath)
                 }
             """
-        if resistance != nil {
-            let clamp = maxStretch != nil ? "min(max(d * r, -maxStretch), maxStretch)" : "d * r"
-            code += """
-
-
-                    // The cells lag by their distance from the finger.
-                    override func shouldInvalidateLayout(forBoundsChange newBounds: CGRect) -> Bool {
-                        guard let collectionView else { return false }
-                        let delta = newBounds.origin.y - collectionView.bounds.origin.y
-                        let touchY = collectionView.panGestureRecognizer.location(in: collectionView).y
-                        func lag(_ d: CGFloat, _ r: CGFloat) -> CGFloat { \(clamp) }
-                        for case let spring as UIAttachmentBehavior in animator.behaviors {
-                            guard let item = spring.items.first as? UICollectionViewLayoutAttributes else { continue }
-                            let r = abs(touchY - spring.anchorPoint.y) / scrollResistance
-                            item.center.y += delta < 0 ? max(lag(delta, 1), lag(delta, r)) : min(lag(delta, 1), lag(delta, r))
-                            animator.updateItem(usingCurrentState: item)
-                        }
-                        return false
-                    }
-                """
-        }
+        if resistance != nil { code += uikitResistanceRule(maxStretch: maxStretch) }
         code += "\n}"
         return Snippet(id: "uikit", title: "UIKit (UIAttachmentBehavior)", code: code, isSwift: true)
+    }
+
+    /// The UIKit export of an offset spring: a UIDynamicItem standing for the scroll offset.
+    private static func uikitOffsetSpring(script: String, damping: Double, frequency: Double, length: Double?, velocity: Double?,
+                                          n: (Double) -> String) -> Snippet {
+        // One spring on the scroll offset: a UIDynamicItem standing for the offset, attached
+        // to the target with the fling's velocity; its action writes the offset back.
+        let code = """
+            // UIKit Dynamics, from \(script): one spring on the scroll offset, from where the finger lifts to the target,
+            // starting at the fling's velocity (a UIDynamicItem stands for the offset).
+            import UIKit
+
+            final class OffsetItem: NSObject, UIDynamicItem {
+                var center: CGPoint = .zero
+                var bounds = CGRect(x: 0, y: 0, width: 100, height: 100)
+                var transform: CGAffineTransform = .identity
+            }
+
+            final class OffsetSpring {
+                let springLength: CGFloat = \(n(length ?? 0))
+                let springDamping: CGFloat = \(n(damping))
+                let springFrequency: CGFloat = \(n(frequency))
+                let flingVelocity: CGFloat = \(n(velocity ?? 0))   // points/s, the fling's
+                let animator: UIDynamicAnimator
+                let item = OffsetItem()
+
+                init(scrollView: UIScrollView, target: CGPoint) {
+                    animator = UIDynamicAnimator(referenceView: scrollView)
+                    item.center = scrollView.contentOffset
+                    let spring = UIAttachmentBehavior(item: item, attachedToAnchor: target)
+                    spring.length = springLength
+                    spring.damping = springDamping
+                    spring.frequency = springFrequency
+                    spring.action = { [weak scrollView, item] in scrollView?.contentOffset = item.center }
+                    let start = UIDynamicItemBehavior(items: [item])
+                    start.addLinearVelocity(CGPoint(x: 0, y: -flingVelocity), for: item)   // the offset moves against the finger
+                    animator.addBehavior(start)
+                    animator.addBehavior(spring)
+                }
+            }
+            """
+        return Snippet(id: "uikit", title: "UIKit (UIAttachmentBehavior)", code: code, isSwift: true)
+    }
+
+    /// The scroll-resistance rule of the cell-springs export: the cells lag by their distance from the finger.
+    private static func uikitResistanceRule(maxStretch: Double?) -> String {
+        let clamp = maxStretch != nil ? "min(max(d * r, -maxStretch), maxStretch)" : "d * r"
+        return """
+
+
+                // The cells lag by their distance from the finger.
+                override func shouldInvalidateLayout(forBoundsChange newBounds: CGRect) -> Bool {
+                    guard let collectionView else { return false }
+                    let delta = newBounds.origin.y - collectionView.bounds.origin.y
+                    let touchY = collectionView.panGestureRecognizer.location(in: collectionView).y
+                    func lag(_ d: CGFloat, _ r: CGFloat) -> CGFloat { \(clamp) }
+                    for case let spring as UIAttachmentBehavior in animator.behaviors {
+                        guard let item = spring.items.first as? UICollectionViewLayoutAttributes else { continue }
+                        let r = abs(touchY - spring.anchorPoint.y) / scrollResistance
+                        item.center.y += delta < 0 ? max(lag(delta, 1), lag(delta, r)) : min(lag(delta, 1), lag(delta, r))
+                        animator.updateItem(usingCurrentState: item)
+                    }
+                    return false
+                }
+            """
     }
 }
