@@ -8,6 +8,7 @@
 //   SCENE: pin | offset-rigid | offset-soft | weld | sliding | limit
 // Prints one line per frame: frame, then per dynamic body x y angle (points, radians).
 #include <box2d/box2d.h>
+#include "box2d_uikit_clock.h"
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -117,20 +118,6 @@ int main(int argc, char **argv) {
         std::fprintf(stderr, "box2d_joints: unknown scene '%s'\n", scene);
         return 2;
     }
-    const float h = 1.0f / 120.0f;
-    double accumulator = 0;
-    for (int frame = 1; frame <= frames; ++frame) {
-        accumulator += 1.0 / 60.0;
-        while (accumulator >= (double)h) {
-            world.Step(h, 8, 3);
-            accumulator -= (double)h;
-        }
-        std::printf("%d", frame);
-        for (b2Body *b : bodies) {
-            const b2Vec2 p = b->GetPosition();
-            std::printf(" %.9g %.9g %.9g", 100.0f * p.x, 100.0f * p.y, b->GetAngle());
-        }
-        std::printf("\n");
-    }
+    runUIKitFrames(world, bodies, frames);
     return 0;
 }

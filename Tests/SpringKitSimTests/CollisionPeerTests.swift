@@ -10,16 +10,7 @@ import XCTest
 /// and printed side by side.
 final class CollisionPeerTests: XCTestCase {
     private func peer(_ scene: String, frames: Int) throws -> [[Double]] {
-        let executable = try Box2DPeerTests.peerExecutable("box2d_collision")
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = [scene, String(frames)]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self).split(separator: "\n").map { $0.split(separator: " ").dropFirst().map { Double($0)! } }
+        try Box2DPeerTests.peerRows("box2d_collision", [scene, String(frames)])
     }
 
     private func animator() throws -> DynamicAnimator {
