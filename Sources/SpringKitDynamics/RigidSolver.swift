@@ -439,18 +439,22 @@ struct RigidSolver {
             bodyRest[k] = slow ? bodyRest[k] + 1 : 0
             islandRest[bodyIsland[k]] = min(islandRest[bodyIsland[k]], bodyRest[k])
         }
-        var awake = false
+        var awake = false, falling = false
         for island in islandAwake.indices where islandAwake[island] {
             if islandRest[island] >= restSteps && islandSolved[island] {
                 islandAwake[island] = false
-                for (k, i) in bodyItem.enumerated() where bodyIsland[k] == island {
-                    items.vx[i] = 0; items.vy[i] = 0
-                    records.angularVelocity[bodyRecord[k]] = 0
-                    items.sleeping[i] = 1
-                    bodyAwake[k] = false; bodyRest[k] = 0
-                }
+                falling = true
             } else {
                 awake = true
+            }
+        }
+        // One pass over the bodies puts every island that fell asleep to sleep.
+        if falling {
+            for (k, i) in bodyItem.enumerated() where bodyAwake[k] && !islandAwake[bodyIsland[k]] {
+                items.vx[i] = 0; items.vy[i] = 0
+                records.angularVelocity[bodyRecord[k]] = 0
+                items.sleeping[i] = 1
+                bodyAwake[k] = false; bodyRest[k] = 0
             }
         }
         return awake

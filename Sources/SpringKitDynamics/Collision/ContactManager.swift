@@ -110,7 +110,8 @@ struct ContactManager {
             c.respondsB = !b.isStatic && ContactFilter.responds(b.filter, to: a.filter)
             c.friction = (a.friction * b.friction).squareRoot()
             c.restitution = max(a.restitution, b.restitution)
-            var manifold = Collide.manifold(a.shape, a.transform, b.shape, b.transform, linearSlop: linearSlop)
+            // Shapes whose tight boxes (radii included) are apart cannot touch: no narrow phase.
+            var manifold = a.aabb.overlaps(b.aabb) ? Collide.manifold(a.shape, a.transform, b.shape, b.transform, linearSlop: linearSlop) : Manifold()
             // Warm starting: a point keeps the impulses of the old point with its features.
             for n in manifold.points.indices {
                 if let old = c.manifold.points.first(where: { $0.id.key == manifold.points[n].id.key }) {
