@@ -43,6 +43,9 @@ struct Contact {
     var largestImpulse = -1.0
     /// The manifold point of the largest normal impulse at the last solve, world points.
     var lastPoint = SIMD2<Double>.zero
+    /// When it was made (a count of contacts made before it), for Box2D's newest-first order;
+    /// −1: the slot is free.
+    var stamp: Int64 = -1
 
     /// Solved only while touching and some body responds.
     var isSolved: Bool { isTouching && (respondsA || respondsB) }
@@ -50,10 +53,13 @@ struct Contact {
 
 /// The contacts of a world and its contact events: the broad phase finds the pairs, the narrow
 /// phase their manifolds, in Box2D's `b2ContactManager` roles (`FindNewContacts`, `Collide`).
-/// Contacts are held in an array in the order they were made; the dictionary only finds them.
+/// Contacts live in slots of an array; a contact that ends frees its slot (reused last freed
+/// first), and the dictionary only finds a pair's slot, so nothing depends on hashing order.
 struct ContactManager {
     private(set) var contacts: [Contact] = []
     fileprivate var index: [PairKey: Int] = [:]
+    private var freeSlots: [Int] = []
+    private var made: Int64 = 0
     /// Events since the last `takeEvents`, in the order recorded.
     var events: [ContactEvent] = []
 
@@ -68,12 +74,12 @@ struct ContactManager {
     mutating func update(_ proxies: [ShapeProxy], linearSlop: Double, connected: (Int, Int) -> Bool) {
         let boxes = proxies.map { $0.aabb.expanded(by: BroadPhase.margin) }
         let pairs = BroadPhase.pairs(boxes, keys: proxies.map(\.key)) { i, j in
-            let a = proxies[i], b = proxies[j]
-            if a.isStatic && b.isStatic { return false }
-            if a.body >= 0 && a.body == b.body { return false }
-            if case .edge = a.shape, case .edge = b.shape { return false }
-            if a.body >= 0 && b.body >= 0 && connected(a.body, b.body) { return false }
-            return ContactFilter.exists(a.filter, b.filter)
+            // Boundaries (body −1) never meet each other; nor do two static items.
+            let bodyA = proxies[i].body, bodyB = proxies[j].body
+            if proxies[i].isStatic && proxies[j].isStatic { return false }
+            if bodyA >= 0 && bodyA == bodyB { return false }
+            if bodyA >= 0 && bodyB >= 0 && connected(bodyA, bodyB) { return false }
+            return ContactFilter.exists(proxies[i].filter, proxies[j].filter)
         }
         var seen = [Bool](repeating: false, count: contacts.count)
         for (i, j) in pairs {
@@ -85,23 +91,28 @@ struct ContactManager {
                 seen[k] = true
                 contacts[k].proxyA = p; contacts[k].proxyB = q
             } else {
-                index[key] = contacts.count
-                seen.append(true)
-                contacts.append(Contact(keyA: key.a, keyB: key.b, proxyA: p, proxyB: q))
+                var contact = Contact(keyA: key.a, keyB: key.b, proxyA: p, proxyB: q)
+                contact.stamp = made
+                made += 1
+                if let k = freeSlots.popLast() {
+                    contacts[k] = contact
+                    seen[k] = true
+                    index[key] = k
+                } else {
+                    index[key] = contacts.count
+                    contacts.append(contact)
+                    seen.append(true)
+                }
             }
         }
-        // Contacts whose boxes parted end (keeping the others' order).
-        if seen.contains(false) {
-            var kept: [Contact] = []
-            kept.reserveCapacity(contacts.count)
-            for (k, c) in contacts.enumerated() {
-                if seen[k] { kept.append(c) } else if c.isTouching { recordEnd(c) }
-            }
-            contacts = kept
-            index.removeAll(keepingCapacity: true)
-            for (k, c) in contacts.enumerated() { index[PairKey(a: c.keyA, b: c.keyB)] = k }
+        // Contacts whose boxes parted end; their slots are freed.
+        for k in contacts.indices where !seen[k] && contacts[k].stamp >= 0 {
+            if contacts[k].isTouching { recordEnd(contacts[k]) }
+            index.removeValue(forKey: PairKey(a: contacts[k].keyA, b: contacts[k].keyB))
+            contacts[k] = Contact(keyA: contacts[k].keyA, keyB: contacts[k].keyB)
+            freeSlots.append(k)
         }
-        for k in contacts.indices {
+        for k in contacts.indices where contacts[k].stamp >= 0 {
             let a = proxies[contacts[k].proxyA], b = proxies[contacts[k].proxyB]
             // Box2D's Collide: only contacts with an awake (non-static) body are updated.
             guard (a.isAwake && !a.isStatic) || (b.isAwake && !b.isStatic) else { continue }
@@ -174,7 +185,7 @@ struct ContactManager {
     /// Forgets every contact (ending the touching ones).
     mutating func removeAll() {
         for c in contacts where c.isTouching { recordEnd(c) }
-        contacts.removeAll(); index.removeAll()
+        contacts.removeAll(); index.removeAll(); freeSlots.removeAll()
     }
 }
 
