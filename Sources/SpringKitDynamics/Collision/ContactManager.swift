@@ -54,24 +54,33 @@ struct Contact {
 /// The contacts of a world and its contact events: the broad phase finds the pairs, the narrow
 /// phase their manifolds, in Box2D's `b2ContactManager` roles (`FindNewContacts`, `Collide`).
 /// Contacts live in slots of an array; a contact that ends frees its slot (reused last freed
-/// first), and the dictionary only finds a pair's slot, so nothing depends on hashing order.
+/// first). Nothing depends on hashing order.
 struct ContactManager {
     private(set) var contacts: [Contact] = []
-    fileprivate var index: [PairKey: Int] = [:]
     private var freeSlots: [Int] = []
     private var made: Int64 = 0
     /// Events since the last `takeEvents`, in the order recorded.
     var events: [ContactEvent] = []
-
-    struct PairKey: Hashable { var a: ShapeKey, b: ShapeKey }
 
     /// Finds the pairs among this step's `proxies`, keeps the contacts still overlapping, makes
     /// the new ones and updates the manifolds of those with an awake body; records began and
     /// ended events. `connected(a, b)` says whether two solver bodies are joined by a joint that
     /// keeps them from colliding.
     /// - Complexity: O(n log n + pairs) for n proxies (`BroadPhase`), plus the narrow phase of
-    ///   every contact with an awake body.
+    ///   every contact with an awake body. A pair's contact is found among its first proxy's
+    ///   contacts (no hashing), after the contacts' proxies are refreshed: O(contacts), with one
+    ///   dictionary of the proxies' keys when the proxies were renumbered (a new classification).
     mutating func update(_ proxies: [ShapeProxy], linearSlop: Double, connected: (Int, Int) -> Bool) {
+        refreshProxies(proxies)
+        // Each proxy's contacts (slots), as offsets into one array.
+        var start = [Int](repeating: 0, count: proxies.count + 1)
+        for c in contacts where c.stamp >= 0 { start[c.proxyA + 1] += 1; start[c.proxyB + 1] += 1 }
+        for k in proxies.indices { start[k + 1] += start[k] }
+        var fill = start, slotsOf = [Int](repeating: 0, count: start[proxies.count])
+        for (k, c) in contacts.enumerated() where c.stamp >= 0 {
+            slotsOf[fill[c.proxyA]] = k; fill[c.proxyA] += 1
+            slotsOf[fill[c.proxyB]] = k; fill[c.proxyB] += 1
+        }
         let boxes = proxies.map { $0.aabb.expanded(by: BroadPhase.margin) }
         let pairs = BroadPhase.pairs(boxes, keys: proxies.map(\.key)) { i, j in
             // Boundaries (body −1) never meet each other; nor do two static items.
@@ -86,20 +95,16 @@ struct ContactManager {
             // End A is the shape of lower rank (then of lower key), as the pair functions take them.
             let (p, q) = Collide.rank(proxies[i].shape) < Collide.rank(proxies[j].shape)
                 || (Collide.rank(proxies[i].shape) == Collide.rank(proxies[j].shape) && proxies[i].key < proxies[j].key) ? (i, j) : (j, i)
-            let key = PairKey(a: proxies[p].key, b: proxies[q].key)
-            if let k = index[key] {
+            if let k = slotsOf[start[p]..<fill[p]].first(where: { contacts[$0].proxyA == p && contacts[$0].proxyB == q }) {
                 seen[k] = true
-                contacts[k].proxyA = p; contacts[k].proxyB = q
             } else {
-                var contact = Contact(keyA: key.a, keyB: key.b, proxyA: p, proxyB: q)
+                var contact = Contact(keyA: proxies[p].key, keyB: proxies[q].key, proxyA: p, proxyB: q)
                 contact.stamp = made
                 made += 1
                 if let k = freeSlots.popLast() {
                     contacts[k] = contact
                     seen[k] = true
-                    index[key] = k
                 } else {
-                    index[key] = contacts.count
                     contacts.append(contact)
                     seen.append(true)
                 }
@@ -108,7 +113,6 @@ struct ContactManager {
         // Contacts whose boxes parted end; their slots are freed.
         for k in contacts.indices where !seen[k] && contacts[k].stamp >= 0 {
             if contacts[k].isTouching { recordEnd(contacts[k]) }
-            index.removeValue(forKey: PairKey(a: contacts[k].keyA, b: contacts[k].keyB))
             contacts[k] = Contact(keyA: contacts[k].keyA, keyB: contacts[k].keyB)
             freeSlots.append(k)
         }
@@ -185,7 +189,28 @@ struct ContactManager {
     /// Forgets every contact (ending the touching ones).
     mutating func removeAll() {
         for c in contacts where c.isTouching { recordEnd(c) }
-        contacts.removeAll(); index.removeAll(); freeSlots.removeAll()
+        contacts.removeAll(); freeSlots.removeAll()
+    }
+
+    /// Points every live contact at this step's proxies of its two shapes. The proxies keep
+    /// their order from step to step until the world is classified again; only then are they
+    /// found by key. A contact whose shape is gone ends.
+    private mutating func refreshProxies(_ proxies: [ShapeProxy]) {
+        func valid(_ c: Contact) -> Bool {
+            c.proxyA < proxies.count && c.proxyB < proxies.count && proxies[c.proxyA].key == c.keyA && proxies[c.proxyB].key == c.keyB
+        }
+        guard contacts.contains(where: { $0.stamp >= 0 && !valid($0) }) else { return }
+        var proxyOfKey: [ShapeKey: Int] = [:]
+        for (k, p) in proxies.enumerated() { proxyOfKey[p.key] = k }
+        for k in contacts.indices where contacts[k].stamp >= 0 && !valid(contacts[k]) {
+            if let a = proxyOfKey[contacts[k].keyA], let b = proxyOfKey[contacts[k].keyB] {
+                contacts[k].proxyA = a; contacts[k].proxyB = b
+            } else {
+                if contacts[k].isTouching { recordEnd(contacts[k]) }
+                contacts[k] = Contact(keyA: contacts[k].keyA, keyB: contacts[k].keyB)
+                freeSlots.append(k)
+            }
+        }
     }
 }
 
@@ -193,7 +218,7 @@ extension ContactManager {
     /// A time of impact against a static shape: began and ended events at `point`, unless the
     /// pair's contact is already touching (its own events stand).
     mutating func recordImpact(_ a: ShapeKey, _ b: ShapeKey, point: SIMD2<Double>) {
-        if let k = index[PairKey(a: a, b: b)], contacts[k].isTouching { return }
+        if contacts.contains(where: { $0.stamp >= 0 && $0.keyA == a && $0.keyB == b && $0.isTouching }) { return }
         events.append(ContactEvent(began: true, a: a.party, b: b.party, point: point))
         events.append(ContactEvent(began: false, a: a.party, b: b.party, point: point))
     }
