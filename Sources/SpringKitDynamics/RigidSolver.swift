@@ -176,6 +176,10 @@ struct RigidSolver {
             proxies = makeProxies(items, records)
             let n = bodyItem.count
             collision.contacts.update(proxies, linearSlop: c.linearSlop) { [connected] a, b in connected.contains(min(a, b) * n + max(a, b)) }
+            for k in collision.contacts.touchingChanged where k >= 0 && !bodyAwake[k] {
+                bodyAwake[k] = true; bodyRest[k] = 0
+                items.sleeping[bodyItem[k]] = 0
+            }
             withUnsafeMutablePointer(to: &items) { findIslands(contacts: collision.contacts, proxies: proxies, items: $0, records: records) }
         } else {
             findIslands(contacts: nil)

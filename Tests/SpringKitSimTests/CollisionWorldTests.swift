@@ -144,6 +144,25 @@ final class CollisionWorldTests: XCTestCase {
         XCTAssertEqual(try w.position(top).y, 275, accuracy: 1.5)
     }
 
+    /// A sleeping box whose support is moved away wakes (its contact stopped touching) and falls.
+    func testLosingSupportWakes() throws {
+        let w = try world()
+        w.gravity = SIMD2(0, 1000)
+        _ = try w.addBoundary([SIMD2(0, 400), SIMD2(800, 400)], loop: false, category: 1, mask: .max)
+        let bottom = try w.addItem(center: SIMD2(400, 375), size: SIMD2(50, 50))
+        let top = try w.addItem(center: SIMD2(400, 325), size: SIMD2(50, 50))
+        for b in [bottom, top] {
+            try w.setCollisionBounds(b, .rectangle)
+            try w.setAffectedByGravity(b, true)
+        }
+        for _ in 0..<120 { try w.advance(steps: 2) }
+        XCTAssertTrue(try w.isResting(top))
+        let resting = try w.position(top).y
+        try w.setPosition(bottom, SIMD2(100, 375))
+        for _ in 0..<60 { try w.advance(steps: 2) }
+        XCTAssertEqual(try w.position(top).y, resting + 50, accuracy: 1.5, "it fell onto the ground")
+    }
+
     /// The same scene built twice gives the same bits.
     func testDeterminism() throws {
         func run() throws -> [UInt64] {

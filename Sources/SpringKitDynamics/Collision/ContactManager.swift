@@ -61,6 +61,9 @@ struct ContactManager {
     private var made: Int64 = 0
     /// Events since the last `takeEvents`, in the order recorded.
     var events: [ContactEvent] = []
+    /// Solver bodies of the contacts that began or stopped touching in the last `update`:
+    /// Box2D wakes both (`b2Contact::Update`), so a stack left without support falls.
+    private(set) var touchingChanged: [Int] = []
 
     /// Finds the pairs among this step's `proxies`, keeps the contacts still overlapping, makes
     /// the new ones and updates the manifolds of those with an awake body; records began and
@@ -71,6 +74,7 @@ struct ContactManager {
     ///   contacts (no hashing), after the contacts' proxies are refreshed: O(contacts), with one
     ///   dictionary of the proxies' keys when the proxies were renumbered (a new classification).
     mutating func update(_ proxies: [ShapeProxy], linearSlop: Double, connected: (Int, Int) -> Bool) {
+        touchingChanged.removeAll(keepingCapacity: true)
         refreshProxies(proxies)
         // Each proxy's contacts (slots), as offsets into one array.
         var start = [Int](repeating: 0, count: proxies.count + 1)
@@ -146,6 +150,7 @@ struct ContactManager {
                 recordEnd(c)
                 c.beganEvent = -1
             }
+            if touching != c.isTouching { touchingChanged += [a.body, b.body] }
             c.isTouching = touching
             contacts[k] = c
         }
