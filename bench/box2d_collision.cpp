@@ -8,9 +8,13 @@
 // restitution 0.2 unless the scene says otherwise.
 //
 // usage: box2d_collision SCENE FRAMES
-//   SCENE: drop | bounce | slide | pyramid
+//   SCENE: drop | bounce | slide | pyramid | cradle
+// cradle: Newton's cradle, five balls of diameter 40 (circles; mass and inertia of the item's
+// 40 x 40 box, as UIKit's item masses are) on pins 200 pt above them, restitution 1, friction
+// 0; the first ball starts 60 degrees out.
 // Prints one line per frame: frame, then per dynamic body x y angle (points, radians).
 #include <box2d/box2d.h>
+#include "box2d_uikit_clock.h"
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -77,24 +81,39 @@ int main(int argc, char **argv) {
                 bodies.push_back(box(world, x, y, 20, 20, 0.2f, 0.2f));
             }
         }
+    } else if (!std::strcmp(scene, "cradle")) {
+        b2BodyDef groundDef;
+        b2Body *ground = world.CreateBody(&groundDef);
+        for (int k = 0; k < 5; ++k) {
+            const float pivotX = 300 + 40 * k, pivotY = 100;
+            float x = pivotX, y = 300;
+            if (k == 0) { x = pivotX - 200 * 0.8660254037844386f; y = pivotY + 200 * 0.5f; }
+            b2BodyDef def;
+            def.type = b2_dynamicBody;
+            def.position = m(x, y);
+            b2Body *ball = world.CreateBody(&def);
+            b2CircleShape circle;
+            circle.m_radius = 20 / kPointsPerMeter;
+            b2FixtureDef fixture;
+            fixture.shape = &circle;
+            fixture.density = 0.0f;
+            fixture.friction = 0.0f;
+            fixture.restitution = 1.0f;
+            ball->CreateFixture(&fixture);
+            b2MassData mass;
+            mass.mass = 0.4f * 0.4f;
+            mass.center.SetZero();
+            mass.I = mass.mass * (0.4f * 0.4f + 0.4f * 0.4f) / 12.0f;
+            ball->SetMassData(&mass);
+            b2RevoluteJointDef pin;
+            pin.Initialize(ground, ball, m(pivotX, pivotY));
+            world.CreateJoint(&pin);
+            bodies.push_back(ball);
+        }
     } else {
         std::fprintf(stderr, "unknown scene %s\n", scene);
         return 2;
     }
-    const float h = 1.0f / 120.0f;
-    double accumulator = 0;
-    for (int frame = 1; frame <= frames; ++frame) {
-        accumulator += 1.0 / 60.0;
-        while (accumulator >= (double)h) {
-            world.Step(h, 8, 3);
-            accumulator -= (double)h;
-        }
-        std::printf("%d", frame);
-        for (b2Body *b : bodies) {
-            b2Vec2 p = b->GetPosition();
-            std::printf(" %.9g %.9g %.9g", (double)(p.x * kPointsPerMeter), (double)(p.y * kPointsPerMeter), (double)b->GetAngle());
-        }
-        std::printf("\n");
-    }
+    runUIKitFrames(world, bodies, frames);
     return 0;
 }

@@ -14,6 +14,7 @@
 // right of and 10 pt below the centre, in the world's axes.
 // Prints one line per frame: frame, then per dynamic body x y angle (points, radians).
 #include <box2d/box2d.h>
+#include "box2d_uikit_clock.h"
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -166,31 +167,17 @@ int main(int argc, char **argv) {
         std::fprintf(stderr, "box2d_joints: unknown scene '%s'\n", scene);
         return 2;
     }
-    const float h = 1.0f / 120.0f;
-    double accumulator = 0;
-    for (int frame = 1; frame <= frames; ++frame) {
-        if (push.x != 0.0f || push.y != 0.0f) {
-            b2Body *b = bodies[0];
-            const b2Vec2 at = b->GetWorldCenter() + m(pushOffset.x, pushOffset.y);
-            if (pushEveryFrame) {
-                b->ApplyForce(push, at, true);
-            } else if (frame == 1) {
-                b->ApplyLinearImpulse(push, at, true);
-            }
+    runUIKitFrames(world, bodies, frames, [&](int frame) {
+        if (push.x == 0.0f && push.y == 0.0f) return;
+        b2Body *b = bodies[0];
+        const b2Vec2 at = b->GetWorldCenter() + m(pushOffset.x, pushOffset.y);
+        if (pushEveryFrame) {
+            b->ApplyForce(push, at, true);
+        } else if (frame == 1) {
+            b->ApplyLinearImpulse(push, at, true);
         }
-        accumulator += 1.0 / 60.0;
-        while (accumulator >= (double)h) {
-            if (softJoint) softnessAs221(softJoint, 2.0f, 0.3f);
-            world.Step(h, 8, 3);
-            accumulator -= (double)h;
-        }
-        world.ClearForces();
-        std::printf("%d", frame);
-        for (b2Body *b : bodies) {
-            const b2Vec2 p = b->GetPosition();
-            std::printf(" %.9g %.9g %.9g", 100.0f * p.x, 100.0f * p.y, b->GetAngle());
-        }
-        std::printf("\n");
-    }
+    }, [&]() {
+        if (softJoint) softnessAs221(softJoint, 2.0f, 0.3f);
+    });
     return 0;
 }

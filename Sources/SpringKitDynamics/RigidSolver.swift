@@ -89,7 +89,7 @@ struct RigidSolver {
     /// Islands: bodies joined by constraints between two bodies (the world joins nothing) and
     /// by solved contacts between two bodies that are not static. An island with an awake body
     /// is awake, and every body in it is woken.
-    private mutating func findIslands(contacts: ContactManager?, items: UnsafeMutablePointer<ItemStore>? = nil, records: BodyStore? = nil) {
+    private mutating func findIslands(contacts: ContactManager?, proxies: [ShapeProxy] = [], items: UnsafeMutablePointer<ItemStore>? = nil, records: BodyStore? = nil) {
         var parent = Array(0..<bodyItem.count)
         func root(_ i: Int) -> Int {
             var r = i
@@ -109,7 +109,7 @@ struct RigidSolver {
         }
         if let contacts, let records {
             for c in contacts.contacts where c.isSolved {
-                let a = contactBody(c.keyA), b = contactBody(c.keyB)
+                let a = proxies[c.proxyA].body, b = proxies[c.proxyB].body
                 guard a >= 0, b >= 0, !records.isStatic[bodyRecord[a]], !records.isStatic[bodyRecord[b]] else { continue }
                 union(a, b)
             }
@@ -133,10 +133,6 @@ struct RigidSolver {
         }
         islandSolved = .init(repeating: false, count: islandAwake.count)
     }
-
-    /// The solver body of a contact's shape (−1: a boundary), from the contact's proxies.
-    private var proxyBody: [ShapeKey: Int] = [:]
-    private func contactBody(_ key: ShapeKey) -> Int { proxyBody[key] ?? -1 }
 
     /// Wakes the island holding `item` (a dense index) and restarts its timer.
     mutating func wake(item: Int, _ store: inout ItemStore) {
@@ -180,7 +176,11 @@ struct RigidSolver {
             proxies = makeProxies(items, records)
             let n = bodyItem.count
             collision.contacts.update(proxies, linearSlop: c.linearSlop) { [connected] a, b in connected.contains(min(a, b) * n + max(a, b)) }
-            withUnsafeMutablePointer(to: &items) { findIslands(contacts: collision.contacts, items: $0, records: records) }
+            for k in collision.contacts.touchingChanged where k >= 0 && !bodyAwake[k] {
+                bodyAwake[k] = true; bodyRest[k] = 0
+                items.sleeping[bodyItem[k]] = 0
+            }
+            withUnsafeMutablePointer(to: &items) { findIslands(contacts: collision.contacts, proxies: proxies, items: $0, records: records) }
         } else {
             findIslands(contacts: nil)
         }
@@ -223,16 +223,13 @@ struct RigidSolver {
     // MARK: Stages
 
     /// The shapes as this step sees them: every body's with a shape, then every boundary segment.
-    private mutating func makeProxies(_ items: ItemStore, _ records: BodyStore) -> [ShapeProxy] {
+    private func makeProxies(_ items: ItemStore, _ records: BodyStore) -> [ShapeProxy] {
         var proxies: [ShapeProxy] = []
-        proxyBody.removeAll(keepingCapacity: true)
         for (k, i) in bodyItem.enumerated() {
             guard let (shape, filter) = bodyShape[k] else { continue }
             let b = bodyRecord[k]
             let xf = Transform(p: items.position(i), angle: records.angle[b])
-            let key = ShapeKey.item(items.table.identifierAt[i])
-            proxyBody[key] = k
-            proxies.append(ShapeProxy(key: key, body: k, shape: shape, transform: xf, filter: filter,
+            proxies.append(ShapeProxy(key: .item(items.table.identifierAt[i]), body: k, shape: shape, transform: xf, filter: filter,
                                       isStatic: records.isStatic[b], isAwake: bodyAwake[k],
                                       friction: records.friction[b], restitution: records.elasticity[b], aabb: shape.aabb(xf)))
         }
@@ -260,6 +257,10 @@ struct RigidSolver {
             let a = proxies[c.proxyA].body, b = proxies[c.proxyB].body
             if a >= 0 { bodyContacts[a].append(k) }
             if b >= 0 { bodyContacts[b].append(k) }
+        }
+        // Newest first (free slots are reused, so slot order is not creation order).
+        for k in bodyContacts.indices where bodyContacts[k].count > 1 {
+            bodyContacts[k].sort { contacts[$0].stamp < contacts[$1].stamp }
         }
         var visited = [Bool](repeating: false, count: n), added = [Bool](repeating: false, count: contacts.count)
         var order: [Int] = [], stack: [Int] = []
@@ -439,18 +440,22 @@ struct RigidSolver {
             bodyRest[k] = slow ? bodyRest[k] + 1 : 0
             islandRest[bodyIsland[k]] = min(islandRest[bodyIsland[k]], bodyRest[k])
         }
-        var awake = false
+        var awake = false, falling = false
         for island in islandAwake.indices where islandAwake[island] {
             if islandRest[island] >= restSteps && islandSolved[island] {
                 islandAwake[island] = false
-                for (k, i) in bodyItem.enumerated() where bodyIsland[k] == island {
-                    items.vx[i] = 0; items.vy[i] = 0
-                    records.angularVelocity[bodyRecord[k]] = 0
-                    items.sleeping[i] = 1
-                    bodyAwake[k] = false; bodyRest[k] = 0
-                }
+                falling = true
             } else {
                 awake = true
+            }
+        }
+        // One pass over the bodies puts every island that fell asleep to sleep.
+        if falling {
+            for (k, i) in bodyItem.enumerated() where bodyAwake[k] && !islandAwake[bodyIsland[k]] {
+                items.vx[i] = 0; items.vy[i] = 0
+                records.angularVelocity[bodyRecord[k]] = 0
+                items.sleeping[i] = 1
+                bodyAwake[k] = false; bodyRest[k] = 0
             }
         }
         return awake

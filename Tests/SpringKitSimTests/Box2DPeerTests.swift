@@ -40,6 +40,20 @@ final class Box2DPeerTests: XCTestCase {
         return output
     }
 
+    /// Runs the peer bench/NAME.cpp with `arguments`; returns its lines of numbers, each
+    /// without its first field (the frame).
+    static func peerRows(_ name: String, _ arguments: [String]) throws -> [[Double]] {
+        let process = Process()
+        process.executableURL = try peerExecutable(name)
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self).split(separator: "\n").map { $0.split(separator: " ").dropFirst().map { Double($0)! } }
+    }
+
     struct State { var substeps: Int; var p: SIMD2<Double>; var v: SIMD2<Double> }
 
     /// One scene for bench/box2d_peer.cpp, in points: an item on a distance joint to an anchor

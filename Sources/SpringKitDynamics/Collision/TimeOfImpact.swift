@@ -6,8 +6,10 @@
 /// `target + tolerance` (Box2D's target: the linear slop, tolerance a quarter of it).
 enum TimeOfImpact {
     /// The first sweep time in (0, 1) at which `moving` comes within `target + tolerance` of
-    /// `other` (static, at `otherTransform`); nil when it does not, or when the two are that
-    /// close already at the start (the discrete solver's business).
+    /// `other` (static, at `otherTransform`), or within half its starting distance when it
+    /// starts closer than the target; nil when it does not. When the two overlap at the start
+    /// (the discrete solver holds them), a polygon's vertices on its centroid's side of a
+    /// segment are swept one by one.
     /// - Complexity: O(iterations × n m) for shapes of n and m vertices; at most 64 iterations.
     static func compute(_ moving: Shape, from start: (c: SIMD2<Double>, angle: Double), to end: (c: SIMD2<Double>, angle: Double),
                         against other: Shape, _ otherTransform: Transform, target: Double, tolerance: Double) -> Double? {
@@ -20,12 +22,30 @@ enum TimeOfImpact {
         }
         var t = 0.0
         var d = distance(0)
-        if d < target + tolerance { return nil }
+        // Overlapping at the start: the discrete contact has points and holds that part of the
+        // body, but a polygon turning about it (a long box pivoting on one end) can swing its
+        // other vertices through a segment: each vertex on the same side as the centroid is
+        // swept as a point of its own.
+        if d <= 0 {
+            guard case .polygon(let p) = moving, b.points.count == 2 else { return nil }
+            let xf0 = Transform(p: start.c, angle: start.angle)
+            let e = b.points[1] - b.points[0]
+            let side = Vec2.cross(e, xf0.apply(p.centroid) - b.points[0])
+            var first: Double? = nil
+            for v in p.vertices where Vec2.cross(e, xf0.apply(v) - b.points[0]) * side > 0 {
+                if let t = compute(.circle(CircleShape(center: v, radius: 0)), from: start, to: end, against: other, otherTransform,
+                                   target: target, tolerance: tolerance), t < (first ?? 1) { first = t }
+            }
+            return first
+        }
+        // Closer than the target already (left there by an earlier impact): aim at half the
+        // distance, so a body sliding along a surface goes on and one approaching it is caught.
+        let goal = min(target, 0.5 * d), slack = min(tolerance, 0.25 * goal)
         for _ in 0..<64 {
-            t += (d - target) / bound
+            t += (d - goal) / bound
             if t >= 1 { return nil }
             d = distance(t)
-            if d < target + tolerance { return t }
+            if d < goal + slack { return t }
         }
         return t
     }

@@ -51,6 +51,7 @@ extension World {
     }
 
     /// The item's collision bounds (nil: it has no shape).
+    /// - Complexity: O(1).
     public func collisionBounds(_ item: ItemID) throws -> CollisionBounds? {
         _ = try index(item)
         return collision.itemBounds[item.rawValue]?.bounds
@@ -66,6 +67,7 @@ extension World {
     }
 
     /// The item's category and collision mask.
+    /// - Complexity: O(1).
     public func collisionFilter(_ item: ItemID) throws -> (category: UInt32, mask: UInt32) {
         _ = try index(item)
         let f = collision.filter(item.rawValue)
@@ -96,12 +98,14 @@ extension World {
     }
 
     /// Removes a boundary (its touching contacts end at the next step).
+    /// - Complexity: O(boundaries); the next step re-classifies the world.
     public func removeBoundary(_ id: BoundaryID) throws {
         collision.boundaries.remove(at: try boundaryIndex(id))
         needsClassification = true
     }
 
     /// Sets a boundary's category and collision mask.
+    /// - Complexity: O(boundaries); the next step re-classifies the world.
     public func setBoundaryFilter(_ id: BoundaryID, category: UInt32, mask: UInt32) throws {
         collision.boundaries[try boundaryIndex(id)].filter = ContactFilter(category: category, mask: mask)
         needsClassification = true
@@ -112,6 +116,7 @@ extension World {
     public var boundaryIDs: [BoundaryID] { collision.boundaries.map(\.id) }
 
     /// A boundary's points (as kept, after merging close ones) and whether it is a loop.
+    /// - Complexity: O(boundaries + points).
     public func boundaryPoints(_ id: BoundaryID) throws -> (points: [SIMD2<Double>], loop: Bool) {
         let b = collision.boundaries[try boundaryIndex(id)]
         return (b.points, b.loop)
