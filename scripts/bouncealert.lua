@@ -60,7 +60,8 @@ local function track()
     bounces[#bounces + 1] = g
     if #bounces >= 2 then growth = bounces[#bounces] - bounces[#bounces - 1] end
   end
-  if not landed and g < 1 then landed = true end
+  -- Landed: on the line, or turned back up by it within the frame (a fast bounce can).
+  if not landed and (g < 1 or (last_vy > 0 and vy < 0)) then landed = true end
   last_vy = vy
   return g, vy
 end
