@@ -9,15 +9,11 @@ import XCTest
 /// and the collision overlay a report frame draws with `collisions = w`.
 final class CollisionEffectsTests: XCTestCase {
     private func run(_ name: String, preset: String? = nil, _ overrides: [String] = []) throws -> ScriptRun {
-        var options = ScriptOptions()
-        options.output = nil
-        options.parameters.selectedPreset = preset
-        for assignment in overrides { try options.parameters.addOverride(assignment) }
-        return try ScriptRunner.run(path: repositoryRoot.appendingPathComponent("scripts/\(name).lua").path, options: options)
+        try runShippedScript(name, preset: preset, overrides)
     }
 
     private func metric(_ run: ScriptRun, _ name: String, file: StaticString = #filePath, line: UInt = #line) throws -> Double {
-        try XCTUnwrap(run.metric(name), "metric '\(name)'", file: file, line: line)
+        try requiredMetric(run, name, file: file, line: line)
     }
 
     private func assertExpectationsHold(_ result: ScriptRun, _ name: String, file: StaticString = #filePath, line: UInt = #line) throws {
