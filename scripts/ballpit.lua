@@ -11,7 +11,7 @@
 -- docs/effects.md, "Ball pit".
 --
 -- Expectations (physical facts): no item leaves the container (every centre stays between the
--- walls and above the floor), and the pile (the dragged ball with it) comes to rest (the animator pauses) within a few
+-- walls and above the floor), and the pile (the dragged ball with it) comes to rest (no item faster than 5 pt/s) within a few
 -- seconds of the finger lifting.
 local sk = require "springkit"
 

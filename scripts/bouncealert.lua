@@ -15,11 +15,11 @@
 local sk = require "springkit"
 
 sk.preset("lively", {elasticity = 0.7}, "a bouncier alert")
-sk.preset("dull", {elasticity = 0.1}, "a nearly dead drop")
+sk.preset("uikit", {elasticity = 0.2}, "UIKit's default elasticity (also what any lower value gives against a boundary: Box2D takes the larger of the two restitutions, and a boundary's is 0.2)")
 local elasticity = sk.param("elasticity", 0.4, {min = 0, max = 1, step = 0.05, doc = "UIDynamicItemBehavior.elasticity (the original's 0.4)"})
 local resistance = sk.param("resistance", 0.1, {min = 0, max = 10, step = 0.1, unit = "1/s", doc = "UIDynamicItemBehavior.resistance (UIKit's default 0.1)"})
 local magnitude  = sk.param("gravity", 1, {min = 0.1, max = 5, step = 0.1, unit = "1000 pt/s²", doc = "UIGravityBehavior.magnitude"})
-local line_y     = sk.param("line_y", 500, {min = 300, max = 667, step = 1, unit = "pt", doc = "the line boundary the alert lands on, from the screen's top"})
+local line_y     = sk.param("line_y", 500, {min = 100, max = 667, step = 1, unit = "pt", doc = "the line boundary the alert lands on, from the screen's top"})
 local buttons    = sk.param("buttons", 2, {min = 0, max = 4, step = 1, doc = "buttons in the alert (each adds 50 pt of height)"})
 local rotation   = sk.param("rotation", 1, {min = 0, max = 1, step = 1, doc = "1: the alert may turn (UIKit's default), 0: allowsRotation = false"})
 
