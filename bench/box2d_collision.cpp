@@ -14,14 +14,12 @@
 // 0; the first ball starts 60 degrees out.
 // Prints one line per frame: frame, then per dynamic body x y angle (points, radians).
 #include <box2d/box2d.h>
+#include "box2d_edge.h"
 #include "box2d_uikit_clock.h"
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <vector>
-
-static const float kPointsPerMeter = 100.0f;
-static b2Vec2 m(float x, float y) { return b2Vec2(x / kPointsPerMeter, y / kPointsPerMeter); }
 
 static b2Body *box(b2World &world, float x, float y, float w, float h, float friction, float restitution) {
     b2BodyDef def;
@@ -38,19 +36,6 @@ static b2Body *box(b2World &world, float x, float y, float w, float h, float fri
     fixture.restitution = restitution;
     body->CreateFixture(&fixture);
     return body;
-}
-
-static void edge(b2World &world, float x1, float y1, float x2, float y2) {
-    b2BodyDef def;
-    b2Body *ground = world.CreateBody(&def);
-    b2EdgeShape shape;
-    shape.SetTwoSided(m(x1, y1), m(x2, y2));
-    shape.m_radius = 0.0f;
-    b2FixtureDef fixture;
-    fixture.shape = &shape;
-    fixture.friction = 0.2f;
-    fixture.restitution = 0.2f;
-    ground->CreateFixture(&fixture);
 }
 
 int main(int argc, char **argv) {

@@ -11,15 +11,11 @@ final class DynamicsEffectsTests: XCTestCase {
     static let scripts = ["swipecard", "snap", "pip", "pip_field", "dismiss", "chatheads"]
 
     private func run(_ name: String, preset: String? = nil, _ overrides: [String] = []) throws -> ScriptRun {
-        var options = ScriptOptions()
-        options.output = nil
-        options.parameters.selectedPreset = preset
-        for assignment in overrides { try options.parameters.addOverride(assignment) }
-        return try ScriptRunner.run(path: repositoryRoot.appendingPathComponent("scripts/\(name).lua").path, options: options)
+        try runShippedScript(name, preset: preset, overrides)
     }
 
     private func metric(_ run: ScriptRun, _ name: String, file: StaticString = #filePath, line: UInt = #line) throws -> Double {
-        try XCTUnwrap(run.metric(name), "metric '\(name)'", file: file, line: line)
+        try requiredMetric(run, name, file: file, line: line)
     }
 
     func testEachEffectRunsAndMeetsItsExpectations() throws {

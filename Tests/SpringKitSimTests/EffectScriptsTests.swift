@@ -10,11 +10,7 @@ final class EffectScriptsTests: XCTestCase {
     static let effects = ["springylist", "cards", "pullrefresh"]
 
     private func run(_ name: String, preset: String? = nil, _ overrides: [String] = []) throws -> ScriptRun {
-        var options = ScriptOptions()
-        options.output = nil
-        options.parameters.selectedPreset = preset
-        for assignment in overrides { try options.parameters.addOverride(assignment) }
-        return try ScriptRunner.run(path: repositoryRoot.appendingPathComponent("scripts/\(name).lua").path, options: options)
+        try runShippedScript(name, preset: preset, overrides)
     }
 
     func testSpringyListLagsAndSettles() throws {

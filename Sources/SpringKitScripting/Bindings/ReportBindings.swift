@@ -33,16 +33,20 @@ extension ModuleBuilder {
                 // A run that makes no report checks every field all the same and keeps the frame's
                 // time and values (its order is checked); only the shapes are not read.
                 let made = b.unrecorded == nil
-                try spec.rejectUnknownKeys(["t", "offset", "shapes", "values"])
+                try spec.rejectUnknownKeys(["t", "offset", "shapes", "values", "collisions"])
                 let t = try LayoutBindings.required(spec, "t")
                 if let last = b.unflagged.frames.last, t < last.t {
                     throw call.argumentError(2, "field 't': frames go forward in time (\(NumberFormat.shortest(t)) after \(NumberFormat.shortest(last.t)))")
                 }
                 let offset = try spec.point("offset") ?? .zero
                 guard offset.x.isFinite, offset.y.isFinite else { throw call.argumentError(2, "field 'offset': finite numbers expected") }
-                let shapes: [ReportData.Shape] = try spec.withTable("shapes") { list in
+                var shapes: [ReportData.Shape] = try spec.withTable("shapes") { list in
                     guard let list, made else { return [] }
                     return try ReportShapeReader.shapes(list)
+                }
+                // `collisions = w`: the world's boundaries under the frame's shapes, its contact points over them.
+                if let animator = try spec.object("collisions", DynamicAnimator.self, LuaClasses.world), made {
+                    shapes = ReportData.boundaryShapes(animator.world) + shapes + ReportData.contactShapes(animator.world)
                 }
                 // The names alone: a copy of the plots would share their value arrays, and the
                 // append below would then copy a whole array every frame.
