@@ -17,7 +17,7 @@ local sk = require "springkit"
 
 sk.preset("full", {items = 2000}, "the issue's 2,000 items (about 20 times the default's run time)")
 
-local count      = sk.param("items", 300, {min = 10, max = 20000, step = 10, doc = "items dropped into the pit"})
+local count      = sk.param("items", 150, {min = 10, max = 20000, step = 10, doc = "items dropped into the pit"})
 local min_size   = sk.param("min_size", 8, {min = 2, max = 40, step = 1, unit = "pt", doc = "smallest item side"})
 local max_size   = sk.param("max_size", 18, {min = 2, max = 60, step = 1, unit = "pt", doc = "largest item side"})
 local ellipses   = sk.param("ellipses", 0.5, {min = 0, max = 1, step = 0.05, doc = "share of items that collide as ellipses (the others as rectangles)"})
