@@ -198,9 +198,8 @@ final class CollisionBehaviorTests: XCTestCase {
                 XCTAssertTrue("\(error)".contains(why), "\(error) for \(points)")
             }
         }
-        let many = (0..<9).map { k in SIMD2(cos(Double(k) * 2 * .pi / 9), sin(Double(k) * 2 * .pi / 9)) * 100 }
-        XCTAssertThrowsError(try polygon(many)) { XCTAssertTrue("\($0)".contains("more than 8 vertices"), "\($0)") }
-        XCTAssertNoThrow(try polygon(Array(many.prefix(8))), "Box2D's eight vertices are allowed")
+        let many = (0..<300).map { k in SIMD2(cos(Double(k) * 2 * .pi / 300), sin(Double(k) * 2 * .pi / 300)) * 1000 }
+        XCTAssertThrowsError(try polygon(many)) { XCTAssertTrue("\($0)".contains("more than 256 vertices"), "\($0)") }
     }
 
     /// §2.2: an item of no width or height is refused when the behaviour makes its body.

@@ -165,7 +165,7 @@ final class CollisionManifoldTests: XCTestCase {
         XCTAssertEqual(PolygonShape.hull(of: [SIMD2(0, 0), SIMD2(1, 1), SIMD2(2, 2)], weldTolerance: 0.25), .failure(.collinear))
         XCTAssertEqual(PolygonShape.hull(of: [SIMD2(0, 0), SIMD2(0.1, 0)], weldTolerance: 0.25), .failure(.tooFewPoints(1)))
         let nine = (0..<9).map { k in SIMD2(100 * DMathTestHelper.cos(Double(k) * 2 * .pi / 9), 100 * DMathTestHelper.sin(Double(k) * 2 * .pi / 9)) }
-        XCTAssertEqual(PolygonShape.hull(of: nine, weldTolerance: 0.25), .failure(.tooManyVertices(9)))
+        XCTAssertEqual(PolygonShape.hull(of: nine, weldTolerance: 0.25), .failure(.tooManyVertices(9, limit: 8)))
     }
 
     /// The host's ellipse polygons have the measured vertex counts (charon M6: 20 × 10 → 4,

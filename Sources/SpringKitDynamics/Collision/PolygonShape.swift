@@ -5,6 +5,10 @@
 struct PolygonShape: Equatable {
     /// Box2D's `b2_maxPolygonVertices`: the most vertices a path may make.
     static let maximumVertices = 8
+    /// The most vertices of a path an item collides as: the host's fork has no limit (a curved
+    /// `collisionBoundingPath` such as a circle flattens to dozens; its largest measured ellipse
+    /// has 244), so paths are not held to Box2D's 8; 256 bounds the work a shape costs.
+    static let maximumPathVertices = 256
 
     private(set) var vertices: [SIMD2<Double>]
     private(set) var normals: [SIMD2<Double>]
@@ -73,18 +77,18 @@ struct PolygonShape: Equatable {
             guard Vec2.dot(e, e) > 1e-24 else { return .failure(.collinear) }
         }
         guard hull.count == ps.count else { return .failure(.notConvex) }
-        guard hull.count <= maximumVertices else { return .failure(.tooManyVertices(hull.count)) }
+        guard hull.count <= maximumVertices else { return .failure(.tooManyVertices(hull.count, maximumVertices)) }
         return .success(PolygonShape(counterClockwise: vertices))
     }
 
     enum HullError: Error, Equatable, CustomStringConvertible {
-        case tooFewPoints(Int), collinear, notConvex, tooManyVertices(Int)
+        case tooFewPoints(Int), collinear, notConvex, tooManyVertices(Int, limit: Int)
         var description: String {
             switch self {
             case .tooFewPoints(let n): return "needs at least 3 distinct points (0.25 pt apart), got \(n)"
             case .collinear: return "its points are collinear"
             case .notConvex: return "is not convex (a point lies inside the hull of the others or on one of its edges)"
-            case .tooManyVertices(let n): return "has \(n) vertices, more than Box2D's \(PolygonShape.maximumVertices)"
+            case .tooManyVertices(let n, let limit): return "has \(n) vertices, more than \(limit)"
             }
         }
     }

@@ -40,7 +40,7 @@ extension World {
             }
         case .path(let points):
             try requirePoints(points, "collision path")
-            switch PolygonShape.hull(of: points, weldTolerance: 0.5 * configuration.linearSlop) {
+            switch PolygonShape.hull(of: points, weldTolerance: 0.5 * configuration.linearSlop, maximumVertices: PolygonShape.maximumPathVertices) {
             case .success(let p): shape = .polygon(p)
             case .failure(let e): throw DynamicsError.invalidParameter("collision path \(e)")
             }

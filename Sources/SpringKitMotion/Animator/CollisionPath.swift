@@ -22,10 +22,10 @@ public enum CollisionPath {
     /// Squared distance in points² under which a point repeats the previous one (Box2D's
     /// 1.42108547e-14 m² at 100 pt/m).
     public static let duplicateDistanceSquared = 1.42108547e-14 * 1e4
-    /// Most vertices of an item's bounding polygon: Box2D's `b2_maxPolygonVertices`, as the
-    /// engine's polygons allow (the host's fork has no such limit — its largest measured
-    /// ellipse has 244 — but a path the user gives is held to Box2D's; physics.md).
-    public static let maximumPolygonVertices = 8
+    /// Most vertices of an item's bounding polygon (the host's fork has no 8-vertex limit: a
+    /// curved path such as a circle flattens to dozens, its largest measured ellipse has 244;
+    /// this bounds the work a shape costs). The engine takes as many.
+    public static let maximumPolygonVertices = 256
     /// Work units charged per flattened point, before it is made (a point of a curve costs
     /// about as much as 16 Lua VM instructions).
     static let unitsPerPoint = 16
