@@ -77,7 +77,7 @@ struct PolygonShape: Equatable {
             guard Vec2.dot(e, e) > 1e-24 else { return .failure(.collinear) }
         }
         guard hull.count == ps.count else { return .failure(.notConvex) }
-        guard hull.count <= maximumVertices else { return .failure(.tooManyVertices(hull.count, maximumVertices)) }
+        guard hull.count <= maximumVertices else { return .failure(.tooManyVertices(hull.count, limit: maximumVertices)) }
         return .success(PolygonShape(counterClockwise: vertices))
     }
 
