@@ -23,7 +23,7 @@
 /// Value semantics: copying a region copies it (UIKit's NSCopying); `infinite` is one value.
 public struct FieldRegion: Equatable, Sendable, CustomStringConvertible {
     /// A primitive shape, centred on the field, in points.
-    enum Shape: Equatable, Sendable {
+    enum Area: Equatable, Sendable {
         /// `x² + y² ≤ radius²`.
         case circle(radius: Double)
         /// `|x| < width/2 && |y| < height/2`.
@@ -66,11 +66,11 @@ public struct FieldRegion: Equatable, Sendable, CustomStringConvertible {
     }
 
     /// The first shape, its inversion flag, and the optional second shape with its operation.
-    var shape: Shape
+    var shape: Area
     var isInverted: Bool
-    var second: (operation: Operation, shape: Shape)?
+    var second: (operation: Operation, shape: Area)?
 
-    private init(shape: Shape, isInverted: Bool = false, second: (operation: Operation, shape: Shape)? = nil) {
+    private init(shape: Area, isInverted: Bool = false, second: (operation: Operation, shape: Area)? = nil) {
         self.shape = shape
         self.isInverted = isInverted
         self.second = second
@@ -126,7 +126,7 @@ public struct FieldRegion: Equatable, Sendable, CustomStringConvertible {
         joined(other.shape, .intersection)
     }
 
-    private func joined(_ other: Shape, _ operation: Operation) -> FieldRegion {
+    private func joined(_ other: Area, _ operation: Operation) -> FieldRegion {
         FieldRegion(shape: shape, isInverted: isInverted, second: (operation, other))
     }
 
