@@ -23,16 +23,7 @@ final class PageAssetsTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent(name.hasSuffix(".js") ? name : name + ".js")
         try source.write(to: file, atomically: true, encoding: .utf8)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: node)
-        process.arguments = ["--check", file.path]
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return process.terminationStatus == 0 ? nil : text
+        return try toolErrors(node, ["--check", file.path])
     }
 
     func testTheCheckerFailsOnASyntaxError() throws {

@@ -23,16 +23,7 @@ final class SpringExportTests: XCTestCase {
 
     /// Runs `swiftc` with `arguments`; its diagnostics when it fails.
     static func compile(_ swiftc: String, _ arguments: [String]) throws -> String? {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: swiftc)
-        process.arguments = arguments
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return process.terminationStatus == 0 ? nil : text
+        try toolErrors(swiftc, arguments)
     }
 
     func testEverySwiftExportTypeChecksAsPasted() throws {

@@ -17,80 +17,24 @@ func collideEdgeAndPolygon(_ edgeA: EdgeShape, _ xfA: Transform, _ polygonB: Pol
     if edgeA.oneSided && offset1 < 0 { return manifold }
 
     let vertices = polygonB.vertices.map(xf.apply), normals = polygonB.normals.map(xf.rotate)
-    let count = vertices.count
     let radius = polygonB.radius + edgeA.radius
 
-    struct Axis { var isEdge: Bool; var index: Int; var separation: Double; var normal: SIMD2<Double> }
-    // b2ComputeEdgeSeparation: the segment's two normals.
-    var edgeAxis = Axis(isEdge: true, index: -1, separation: -Double.greatestFiniteMagnitude, normal: .zero)
-    for (j, axis) in [normal1, -normal1].enumerated() {
-        var sj = Double.greatestFiniteMagnitude
-        for v in vertices { sj = min(sj, Vec2.dot(axis, v - v1)) }
-        if sj > edgeAxis.separation { edgeAxis = Axis(isEdge: true, index: j, separation: sj, normal: axis) }
-    }
+    let edgeAxis = edgeSeparation(vertices, v1: v1, normal1: normal1)
     if edgeAxis.separation > radius { return manifold }
-    // b2ComputePolygonSeparation: the polygon's faces.
-    var polygonAxis = Axis(isEdge: false, index: -1, separation: -Double.greatestFiniteMagnitude, normal: .zero)
-    for i in 0..<count {
-        let n = -normals[i]
-        let s = min(Vec2.dot(n, vertices[i] - v1), Vec2.dot(n, vertices[i] - v2))
-        if s > polygonAxis.separation { polygonAxis = Axis(isEdge: false, index: i, separation: s, normal: n) }
-    }
+    let polygonAxis = polygonSeparation(vertices, normals, v1: v1, v2: v2)
     if polygonAxis.separation > radius { return manifold }
 
     // Hysteresis for jitter reduction (0.98 and Box2D's 0.001 m, in points).
     var primary = polygonAxis.separation - radius > 0.98 * (edgeAxis.separation - radius) + 0.1 ? polygonAxis : edgeAxis
-
     if edgeA.oneSided {
-        var edge0 = v1 - edgeA.v0
-        edge0 /= Vec2.length(edge0)
-        let normal0 = SIMD2(edge0.y, -edge0.x)
-        let convex1 = Vec2.cross(edge0, edge1) >= 0
-        var edge2 = edgeA.v3 - v2
-        edge2 /= Vec2.length(edge2)
-        let normal2 = SIMD2(edge2.y, -edge2.x)
-        let convex2 = Vec2.cross(edge1, edge2) >= 0
-        let sinTolerance = 0.1
-        let side1 = Vec2.dot(primary.normal, edge1) <= 0
-        if side1 {
-            if convex1 {
-                if Vec2.cross(primary.normal, normal0) > sinTolerance { return manifold }   // skip region
-            } else {
-                primary = edgeAxis   // snap region
-            }
-        } else {
-            if convex2 {
-                if Vec2.cross(normal2, primary.normal) > sinTolerance { return manifold }
-            } else {
-                primary = edgeAxis
-            }
-        }
+        guard let admitted = ghostRegion(primary, edgeAxis: edgeAxis, edgeA, edge1: edge1) else { return manifold }
+        primary = admitted
     }
 
-    var clipPoints: [ClipVertex]
-    let refI1: Int, refI2: Int, refV1: SIMD2<Double>, refV2: SIMD2<Double>, refNormal: SIMD2<Double>
-    let sideNormal1: SIMD2<Double>
-    if primary.isEdge {
-        manifold.kind = .faceA
-        // The polygon face most anti-parallel to the segment's normal.
-        var bestIndex = 0, bestValue = Vec2.dot(primary.normal, normals[0])
-        for i in 1..<count {
-            let value = Vec2.dot(primary.normal, normals[i])
-            if value < bestValue { bestValue = value; bestIndex = i }
-        }
-        let i1 = bestIndex, i2 = i1 + 1 < count ? i1 + 1 : 0
-        clipPoints = [ClipVertex(v: vertices[i1], id: ContactFeature(indexA: 0, indexB: UInt8(i1), typeA: ContactFeature.face, typeB: ContactFeature.vertex)),
-                      ClipVertex(v: vertices[i2], id: ContactFeature(indexA: 0, indexB: UInt8(i2), typeA: ContactFeature.face, typeB: ContactFeature.vertex))]
-        refI1 = 0; refI2 = 1; refV1 = v1; refV2 = v2; refNormal = primary.normal
-        sideNormal1 = -edge1
-    } else {
-        manifold.kind = .faceB
-        clipPoints = [ClipVertex(v: v2, id: ContactFeature(indexA: 1, indexB: UInt8(primary.index), typeA: ContactFeature.vertex, typeB: ContactFeature.face)),
-                      ClipVertex(v: v1, id: ContactFeature(indexA: 0, indexB: UInt8(primary.index), typeA: ContactFeature.vertex, typeB: ContactFeature.face))]
-        refI1 = primary.index; refI2 = refI1 + 1 < count ? refI1 + 1 : 0
-        refV1 = vertices[refI1]; refV2 = vertices[refI2]; refNormal = normals[refI1]
-        sideNormal1 = SIMD2(refNormal.y, -refNormal.x)
-    }
+    let face = referenceFace(primary, vertices, normals, v1: v1, v2: v2, edge1: edge1)
+    manifold.kind = face.kind
+    let clipPoints = face.clipPoints, refI1 = face.i1, refI2 = face.i2, refV1 = face.v1, refV2 = face.v2
+    let refNormal = face.normal, sideNormal1 = face.sideNormal
     let sideNormal2 = -sideNormal1
     let sideOffset1 = Vec2.dot(sideNormal1, refV1), sideOffset2 = Vec2.dot(sideNormal2, refV2)
     let clip1 = clipSegmentToLine(clipPoints, normal: sideNormal1, offset: sideOffset1, vertexIndexA: refI1)
@@ -112,4 +56,81 @@ func collideEdgeAndPolygon(_ edgeA: EdgeShape, _ xfA: Transform, _ polygonB: Pol
         }
     }
     return manifold
+}
+
+/// A separating axis: one of the segment's normals (`isEdge`) or a face of the polygon.
+private struct SeparatingAxis { var isEdge: Bool; var index: Int; var separation: Double; var normal: SIMD2<Double> }
+
+/// `b2ComputeEdgeSeparation`: the segment's two normals, the one the polygon is furthest out along.
+private func edgeSeparation(_ vertices: [SIMD2<Double>], v1: SIMD2<Double>, normal1: SIMD2<Double>) -> SeparatingAxis {
+    var axis = SeparatingAxis(isEdge: true, index: -1, separation: -Double.greatestFiniteMagnitude, normal: .zero)
+    for (j, normal) in [normal1, -normal1].enumerated() {
+        var sj = Double.greatestFiniteMagnitude
+        for v in vertices { sj = min(sj, Vec2.dot(normal, v - v1)) }
+        if sj > axis.separation { axis = SeparatingAxis(isEdge: true, index: j, separation: sj, normal: normal) }
+    }
+    return axis
+}
+
+/// `b2ComputePolygonSeparation`: the polygon's face the segment is furthest out of.
+private func polygonSeparation(_ vertices: [SIMD2<Double>], _ normals: [SIMD2<Double>], v1: SIMD2<Double>, v2: SIMD2<Double>) -> SeparatingAxis {
+    var axis = SeparatingAxis(isEdge: false, index: -1, separation: -Double.greatestFiniteMagnitude, normal: .zero)
+    for i in vertices.indices {
+        let n = -normals[i]
+        let s = min(Vec2.dot(n, vertices[i] - v1), Vec2.dot(n, vertices[i] - v2))
+        if s > axis.separation { axis = SeparatingAxis(isEdge: false, index: i, separation: s, normal: n) }
+    }
+    return axis
+}
+
+/// A one-sided chain segment's ghost vertices: the axis admitted, the segment's own normal
+/// where the neighbour's corner is concave (snap), or nil where the neighbour handles it (skip).
+private func ghostRegion(_ primary: SeparatingAxis, edgeAxis: SeparatingAxis, _ edgeA: EdgeShape, edge1: SIMD2<Double>) -> SeparatingAxis? {
+    var edge0 = edgeA.v1 - edgeA.v0
+    edge0 /= Vec2.length(edge0)
+    let normal0 = SIMD2(edge0.y, -edge0.x)
+    let convex1 = Vec2.cross(edge0, edge1) >= 0
+    var edge2 = edgeA.v3 - edgeA.v2
+    edge2 /= Vec2.length(edge2)
+    let normal2 = SIMD2(edge2.y, -edge2.x)
+    let convex2 = Vec2.cross(edge1, edge2) >= 0
+    let sinTolerance = 0.1
+    if Vec2.dot(primary.normal, edge1) <= 0 {
+        if !convex1 { return edgeAxis }
+        return Vec2.cross(primary.normal, normal0) > sinTolerance ? nil : primary
+    }
+    if !convex2 { return edgeAxis }
+    return Vec2.cross(normal2, primary.normal) > sinTolerance ? nil : primary
+}
+
+/// The reference face and the incident edge to clip against it: the polygon's face most
+/// anti-parallel to the segment's normal when the segment is the reference (`faceA`), else
+/// the segment against the polygon's face (`faceB`).
+private struct ReferenceFace {
+    var kind: Manifold.Kind
+    var clipPoints: [ClipVertex]
+    var i1: Int, i2: Int
+    var v1: SIMD2<Double>, v2: SIMD2<Double>, normal: SIMD2<Double>, sideNormal: SIMD2<Double>
+}
+
+private func referenceFace(_ primary: SeparatingAxis, _ vertices: [SIMD2<Double>], _ normals: [SIMD2<Double>],
+                           v1: SIMD2<Double>, v2: SIMD2<Double>, edge1: SIMD2<Double>) -> ReferenceFace {
+    let count = vertices.count
+    if primary.isEdge {
+        var bestIndex = 0, bestValue = Vec2.dot(primary.normal, normals[0])
+        for i in 1..<count {
+            let value = Vec2.dot(primary.normal, normals[i])
+            if value < bestValue { bestValue = value; bestIndex = i }
+        }
+        let i1 = bestIndex, i2 = i1 + 1 < count ? i1 + 1 : 0
+        let clip = [ClipVertex(v: vertices[i1], id: ContactFeature(indexA: 0, indexB: UInt8(i1), typeA: ContactFeature.face, typeB: ContactFeature.vertex)),
+                    ClipVertex(v: vertices[i2], id: ContactFeature(indexA: 0, indexB: UInt8(i2), typeA: ContactFeature.face, typeB: ContactFeature.vertex))]
+        return ReferenceFace(kind: .faceA, clipPoints: clip, i1: 0, i2: 1, v1: v1, v2: v2, normal: primary.normal, sideNormal: -edge1)
+    }
+    let clip = [ClipVertex(v: v2, id: ContactFeature(indexA: 1, indexB: UInt8(primary.index), typeA: ContactFeature.vertex, typeB: ContactFeature.face)),
+                ClipVertex(v: v1, id: ContactFeature(indexA: 0, indexB: UInt8(primary.index), typeA: ContactFeature.vertex, typeB: ContactFeature.face))]
+    let i1 = primary.index, i2 = i1 + 1 < count ? i1 + 1 : 0
+    let normal = normals[i1]
+    return ReferenceFace(kind: .faceB, clipPoints: clip, i1: i1, i2: i2, v1: vertices[i1], v2: vertices[i2], normal: normal,
+                         sideNormal: SIMD2(normal.y, -normal.x))
 }

@@ -76,6 +76,14 @@ struct ContactManager {
     mutating func update(_ proxies: [ShapeProxy], linearSlop: Double, connected: (Int, Int) -> Bool) {
         touchingChanged.removeAll(keepingCapacity: true)
         refreshProxies(proxies)
+        findNewContacts(proxies, connected: connected)
+        collide(proxies, linearSlop: linearSlop)
+    }
+
+    /// Box2D's `FindNewContacts` with the end of the parted ones: the broad phase's pairs that
+    /// pass the filter keep their contact or get a new one in a free slot; a contact whose boxes
+    /// parted ends (an event if it touched) and frees its slot.
+    private mutating func findNewContacts(_ proxies: [ShapeProxy], connected: (Int, Int) -> Bool) {
         // Each proxy's contacts (slots), as offsets into one array.
         var start = [Int](repeating: 0, count: proxies.count + 1)
         for c in contacts where c.stamp >= 0 { start[c.proxyA + 1] += 1; start[c.proxyB + 1] += 1 }
@@ -120,6 +128,11 @@ struct ContactManager {
             contacts[k] = Contact(keyA: contacts[k].keyA, keyB: contacts[k].keyB)
             freeSlots.append(k)
         }
+    }
+
+    /// Box2D's `Collide`: the manifolds of the contacts with an awake body, warm started by
+    /// feature, their mixed friction and restitution, and began and ended events.
+    private mutating func collide(_ proxies: [ShapeProxy], linearSlop: Double) {
         for k in contacts.indices where contacts[k].stamp >= 0 {
             let a = proxies[contacts[k].proxyA], b = proxies[contacts[k].proxyB]
             // Box2D's Collide: only contacts with an awake (non-static) body are updated.
