@@ -70,10 +70,10 @@ final class CLIMistakeTests: XCTestCase {
 
     func testMistypedHelpTopicsSectionsAndConventionsSuggestTheNearestName() throws {
         try expect(["help", "chek"], "no help topic 'chek' (did you mean 'check'? topics: run, check, tune, studio, sweep, merge, convert, bench)")
-        try expect(["bench", "dynamcs"], "bench: unknown section 'dynamcs' (did you mean 'dynamics'? sections: dynamics, rubbermenu, traces, sweep, dotart, bodies, suite, kernels)")
+        try expect(["bench", "dynamcs"], "bench: unknown section 'dynamcs' (did you mean 'dynamics'? sections: dynamics, rubbermenu, traces, sweep, dotart, bodies, collision, suite, kernels)")
         // `suite` and `kernels` are commands of their own, offered only as the first word.
-        try expect(["bench", "suit"], "bench: unknown section 'suit' (did you mean 'suite'? sections: dynamics, rubbermenu, traces, sweep, dotart, bodies, suite, kernels)")
-        try expect(["bench", "dynamics", "suit"], "bench: unknown section 'suit' (sections: dynamics, rubbermenu, traces, sweep, dotart, bodies)")
+        try expect(["bench", "suit"], "bench: unknown section 'suit' (did you mean 'suite'? sections: dynamics, rubbermenu, traces, sweep, dotart, bodies, collision, suite, kernels)")
+        try expect(["bench", "dynamics", "suit"], "bench: unknown section 'suit' (sections: dynamics, rubbermenu, traces, sweep, dotart, bodies, collision)")
         try expect(["convert", "uikt"], "convert: unknown convention 'uikt' (did you mean 'uikit'? one of: uikit, swiftui, swiftui-duration, caspring, rebound, origami, pop, framer, android)")
     }
 
