@@ -65,8 +65,9 @@ const scene = $("scene");
 let scale = 1;
 function sizeScene(run) {
   const [w, h] = run.viewport;
-  // Fit the first screen (the header, the live bar and the transport take about 160 px).
-  scale = Math.min(1, Math.max(200, window.innerHeight - 160) / Math.max(h, 1), 720 / Math.max(w, 1));
+  // Fit the first screen (the header, the live bar and the transport take about 160 px) and
+  // the preview column (at most 420 px: 390 inside its panel's padding and borders).
+  scale = Math.min(1, Math.max(200, window.innerHeight - 160) / Math.max(h, 1), 390 / Math.max(w, 1));
   if (w * scale < 240 && w > 0) scale = 240 / w;
   const ratio = window.devicePixelRatio || 1;
   scene.style.width = (w * scale) + "px"; scene.style.height = (h * scale) + "px";
