@@ -23,20 +23,129 @@ enum { BLOCK = 128 };
  * `simrun bench suite` (scene grid-1M) shows the effect; docs/physics.md gives figures. */
 enum { PREFETCH_FROM = 262144, PREFETCH_CHUNK = 32, CACHE_LINE_DOUBLES = 8 };
 
-/* One step of items [start, end). Every lane computes the full step; items that are not
- * moved here (rest < 0) keep their state through the final selects, and the pull is
- * dropped within the slop. Selects rather than multiplications by 0/1 keep the stored
- * bits of unmoved items untouched and compile to AVX-512 masked stores for free.
- * `zeroLength` and `resisted` are compile-time constants at each call site. */
+/* A lane that went fast in step k of a call is marked rest = FAST_MARK − k until the call
+ * ends; lanes the kernel does not move hold −1, moving ones a count ≥ 0. */
+#define FAST_MARK (-2.0)
+
+/* One lane through `steps` steps with the maximum translation applied in line: the
+ * reference arithmetic of `step_block` (the same IEEE operations in the same order), one
+ * lane at a time. Not inlined into the variants: it is compiled once, for the baseline. */
+static __attribute__((noinline)) void step_lane_exactly(const skk_AnchoredItems *it, long i, long steps,
+                                                        const skk_StepConstants *c)
+{
+    const double h = c->step, keep = c->velocityKeep, maxT = c->maximumTranslation;
+    const double maxT2 = maxT * maxT, h2 = h * h;
+    for (long s = 0; s < steps && it->rest[i] >= 0; s++) {
+        const double r = it->rest[i];
+        double vx0 = it->vx[i], vy0 = it->vy[i];
+        if (keep != 1.0) { vx0 *= keep; vy0 *= keep; }
+        const double dx = it->px[i] - it->anchorX[i], dy = it->py[i] - it->anchorY[i];
+        const double d2 = dx * dx + dy * dy;
+        const double inv2 = 1.0 / d2;
+        double change = it->dampingMinusOne[i] * ((vx0 * dx + vy0 * dy) * inv2) - it->stiffness[i];
+        if (!c->zeroLength) change += it->stiffnessLength[i] * __builtin_sqrt(inv2);
+        change = d2 > c->slopSquared ? change : 0.0;
+        double u = vx0 + change * dx, v = vy0 + change * dy;
+        const double speed2 = u * u + v * v;
+        if (speed2 * h2 > maxT2) {
+            const double ratio = maxT / (h * __builtin_sqrt(speed2));
+            u *= ratio; v *= ratio;
+        }
+        const double count = u * u + v * v <= c->restSpeedSquared ? r + 1.0 : 0.0;
+        const int sleep = count >= c->restStepsToSleep;
+        it->px[i] += h * u; it->py[i] += h * v;
+        it->vx[i] = sleep ? 0.0 : u; it->vy[i] = sleep ? 0.0 : v;
+        it->rest[i] = sleep ? -1.0 : count;
+    }
+}
+
+/* Lanes [start, end) through `steps` steps, one at a time; returns how many are awake. */
+static __attribute__((noinline)) long advance_exactly(const skk_AnchoredItems *it, long start, long end, long steps,
+                                                      const skk_StepConstants *c)
+{
+    long awake = 0;
+    for (long i = start; i < end; i++) {
+        step_lane_exactly(it, i, steps, c);
+        awake += it->rest[i] >= 0;
+    }
+    return awake;
+}
+
+/* A square speed under which no lane is fast (`speed2 · h² > maxT²` fails): a little under
+ * (maxT / h)², and finite, so that an infinite speed counts as near. `step_block` marks
+ * the lanes over it; `finish_marked_lanes` takes the exact test. */
+static inline double near_limit_squared(const skk_StepConstants *c) {
+    const double maxT = c->maximumTranslation, h = c->step;
+    const double near = (maxT * maxT) / (h * h) * 0.999999;
+    return near < __DBL_MAX__ ? near : __DBL_MAX__;
+}
+
+/* Whether a lane that is fast in a step (its speed over the maximum translation's) can be
+ * finished later without its resting count: scaled down to that speed it is still over
+ * the rest speed (a quarter of its square leaves room for rounding), so its count becomes 0,
+ * and 0 steps never reach `restStepsToSleep` (at least 1), so it does not sleep. */
+static inline int marking_is_exact(const skk_StepConstants *c) {
+    const double limit = c->maximumTranslation / c->step;
+    return c->restStepsToSleep >= 1.0 && !(c->restSpeedSquared >= 0.25 * (limit * limit));
+}
+
+/* The marked lanes of [start, end) after `steps` steps of `step_block`: a lane marked in
+ * step k holds its position from before step k and its velocity as solved in it. Each is
+ * finished as `step_lane_exactly` finishes a fast step (scaled to the maximum translation,
+ * count 0, awake) and then taken through the steps after k. Returns how many of
+ * [start, end) are awake after. */
+static __attribute__((noinline)) long finish_marked_lanes(const skk_AnchoredItems *it, long start, long end,
+                                                          long steps, const skk_StepConstants *c)
+{
+    const double h = c->step, maxT = c->maximumTranslation;
+    long awake = 0;
+    for (long i = start; i < end; i++) {
+        if (it->rest[i] <= FAST_MARK) {
+            const long k = (long)(FAST_MARK - it->rest[i]);
+            double u = it->vx[i], v = it->vy[i];
+            const double speed2 = u * u + v * v;
+            if (speed2 * (h * h) > maxT * maxT) {
+                const double ratio = maxT / (h * __builtin_sqrt(speed2));
+                u *= ratio; v *= ratio;
+            }
+            it->px[i] += h * u; it->py[i] += h * v;
+            it->vx[i] = u; it->vy[i] = v;
+            it->rest[i] = 0.0;
+            step_lane_exactly(it, i, steps - k - 1, c);
+        }
+        awake += it->rest[i] >= 0;
+    }
+    return awake;
+}
+
+/* One step of items [start, end) (step number `stepIndex` of this call). Every lane
+ * computes the full step; items that are not moved here (rest < 0) keep their state through
+ * the final selects, and the pull is dropped within the slop. Selects rather than
+ * multiplications by 0/1 keep the stored bits of unmoved items untouched and compile to
+ * AVX-512 masked stores for free. `zeroLength` and `resisted` are compile-time constants at
+ * each call site.
+ *
+ * A lane whose solved velocity would carry it farther than the maximum translation in this
+ * step (Box2D's b2_maxTranslation: rare) is not finished here, which would cost a square
+ * root and a division in every lane: it keeps its position, stores its velocity as solved
+ * and is marked (rest = FAST_MARK - stepIndex) so that the later steps of this call leave
+ * it; `finish_marked_lanes` then completes it exactly as `step_lane_exactly` would have.
+ * This relies on `marking_is_exact` (a fast lane never rests in the step it is fast in),
+ * which the kernel checks once per call. A lane is marked when its speed is over
+ * `near_limit_squared`, a little under the limit; `finish_marked_lanes` applies the exact
+ * test. Marking costs the loop a compare and two selects (about a tenth of its time, where
+ * the square root and division in every lane cost it four fifths). */
 static inline __attribute__((always_inline)) void step_block(
     double *restrict px, double *restrict py, double *restrict vx, double *restrict vy,
     double *restrict rest, const double *restrict ax, const double *restrict ay,
     const double *restrict dm, const double *restrict kd, const double *restrict kl,
-    long start, long end, const skk_StepConstants c, const int zeroLength, const int resisted)
+    long start, long end, const skk_StepConstants c, const double stepIndex, const int zeroLength,
+    const int resisted)
 {
     const double h = c.step, slop2 = c.slopSquared, tol2 = c.restSpeedSquared, need = c.restStepsToSleep;
     const double keep = c.velocityKeep;
-    const double maxT = c.maximumTranslation, maxT2 = maxT * maxT, h2 = h * h;
+    const double nearLimit2 = near_limit_squared(&c);
+    const double mark = FAST_MARK - stepIndex;
     for (long i = start; i < end; i++) {
         const double r = rest[i];
         const int moving = r >= 0;
@@ -51,22 +160,18 @@ static inline __attribute__((always_inline)) void step_block(
         double change = dm[i] * ((vx0 * dx + vy0 * dy) * inv2) - kd[i];
         if (!zeroLength) change += kl[i] * __builtin_sqrt(inv2);
         change = d2 > slop2 ? change : 0.0;
-        double u = vx0 + change * dx, v = vy0 + change * dy;
-        /* Integrate positions (a velocity that would move the item farther than the maximum
-         * translation in this step is scaled down to it: Box2D's b2_maxTranslation), then
-         * count resting steps and sleep. The speed is taken only in that rare case. */
+        const double u = vx0 + change * dx, v = vy0 + change * dy;
+        /* Integrate positions, then count resting steps and sleep (a fast lane: marked). */
         const double speed2 = u * u + v * v;
-        if (__builtin_expect(speed2 * h2 > maxT2, 0)) {
-            const double ratio = maxT / (h * __builtin_sqrt(speed2));
-            u *= ratio; v *= ratio;
-        }
-        const double count = u * u + v * v <= tol2 ? r + 1.0 : 0.0;
+        const int fast = speed2 > nearLimit2;
+        const double count = speed2 <= tol2 ? r + 1.0 : 0.0;
         const int sleep = count >= need;
-        px[i] = moving ? px[i] + h * u : px[i];
-        py[i] = moving ? py[i] + h * v : py[i];
+        const int finish = moving && !fast;
+        px[i] = finish ? px[i] + h * u : px[i];
+        py[i] = finish ? py[i] + h * v : py[i];
         vx[i] = moving ? (sleep ? 0.0 : u) : vx[i];
         vy[i] = moving ? (sleep ? 0.0 : v) : vy[i];
-        rest[i] = moving ? (sleep ? -1.0 : count) : r;
+        rest[i] = finish ? (sleep ? -1.0 : count) : (moving ? mark : r);
     }
 }
 
@@ -78,7 +183,8 @@ static inline __attribute__((always_inline)) void prefetch_lines(const double *p
 
 /* One step of the full block [start, start + BLOCK) that prefetches the block after it. */
 static inline __attribute__((always_inline)) void step_block_prefetching_next(
-    const skk_AnchoredItems *it, long start, const skk_StepConstants *c, const int zeroLength, const int resisted)
+    const skk_AnchoredItems *it, long start, const skk_StepConstants *c, const double stepIndex,
+    const int zeroLength, const int resisted)
 {
     for (long a = start; a < start + BLOCK; a += PREFETCH_CHUNK) {
         const long from = a + BLOCK, to = a + BLOCK + PREFETCH_CHUNK;
@@ -89,7 +195,7 @@ static inline __attribute__((always_inline)) void step_block_prefetching_next(
         prefetch_lines(it->dampingMinusOne, from, to, 0); prefetch_lines(it->stiffness, from, to, 0);
         if (!zeroLength) prefetch_lines(it->stiffnessLength, from, to, 0);
         step_block(it->px, it->py, it->vx, it->vy, it->rest, it->anchorX, it->anchorY, it->dampingMinusOne,
-                   it->stiffness, it->stiffnessLength, a, a + PREFETCH_CHUNK, *c, zeroLength, resisted);
+                   it->stiffness, it->stiffnessLength, a, a + PREFETCH_CHUNK, *c, stepIndex, zeroLength, resisted);
     }
 }
 
@@ -102,11 +208,11 @@ static inline __attribute__((always_inline)) void step_block_repeatedly(
 #define SKK_STEPS(ZERO, RESISTED)                                                                  \
     for (long s = 0; s < steps; s++) {                                                             \
         if (prefetch && s == steps - 1) {                                                          \
-            step_block_prefetching_next(it, start, c, ZERO, RESISTED);                             \
+            step_block_prefetching_next(it, start, c, (double)s, ZERO, RESISTED);                  \
         } else {                                                                                   \
             step_block(it->px, it->py, it->vx, it->vy, it->rest, it->anchorX, it->anchorY,         \
                        it->dampingMinusOne, it->stiffness, it->stiffnessLength, start, end, *c,    \
-                       ZERO, RESISTED);                                                            \
+                       (double)s, ZERO, RESISTED);                                                 \
         }                                                                                          \
     }
     if (c->zeroLength) {
@@ -117,16 +223,26 @@ static inline __attribute__((always_inline)) void step_block_repeatedly(
 #undef SKK_STEPS
 }
 
+/* Every step of items [0, count), block by block; returns how many are awake after. When
+ * `marking_is_exact` does not hold for these constants, every lane is stepped by the scalar
+ * `step_lane_exactly` instead (the same bits, slowly: a rest speed near the speed limit or
+ * a rest time under one step). */
 #define DEFINE_KERNEL(NAME, ATTRIBUTES)                                                            \
     ATTRIBUTES static long NAME(const skk_AnchoredItems *it, long count, long steps,               \
                                 const skk_StepConstants *c)                                        \
     {                                                                                              \
+        if (!marking_is_exact(c)) return advance_exactly(it, 0, count, steps, c);                  \
         long awake = 0;                                                                            \
         for (long start = 0; start < count; start += BLOCK) {                                      \
             const long end = start + BLOCK < count ? start + BLOCK : count;                        \
             const int prefetch = count >= PREFETCH_FROM && end + BLOCK <= count;                   \
             step_block_repeatedly(it, start, end, steps, c, prefetch);                             \
-            for (long i = start; i < end; i++) awake += it->rest[i] >= 0;                          \
+            long marked = 0, awakeHere = 0;                                                        \
+            for (long i = start; i < end; i++) {                                                   \
+                awakeHere += it->rest[i] >= 0;                                                     \
+                marked += it->rest[i] <= FAST_MARK;                                                \
+            }                                                                                      \
+            awake += marked ? finish_marked_lanes(it, start, end, steps, c) : awakeHere;           \
         }                                                                                          \
         return awake;                                                                              \
     }

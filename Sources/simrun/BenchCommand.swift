@@ -85,7 +85,7 @@ enum DynamicsBench {
         // The default runs first, so the peak below is that of one 1,000,000-spring world,
         // not of two built one after the other.
         let settings = BenchThreads.settings
-        print("frames of 1/60 s (2 fixed steps each), best of 3")
+        print("frames of 1/60 s (2 fixed steps each), best of 3; no resistance (as measured since the first wave)")
         print("ns per spring-step: " + settings.map { $0 == 0 ? "default threads (threads = 0; 'used' says how many ran)" : "1 thread" }.joined(separator: ", "))
         let columns = ["springs"] + settings.map(BenchThreads.label) + (settings[0] == 0 ? ["used"] : []) + ["bytes/spring", "steps"]
         print(columns.map { $0.padding(toLength: 14, withPad: " ", startingAt: 0) }.joined())
@@ -117,14 +117,24 @@ enum DynamicsBench {
             print(cells.map { $0.padding(toLength: 14, withPad: " ", startingAt: 0) }.joined())
         }
         print("100,000 springs: \(atTarget.joined(separator: ", ")) per spring-step (target ≤ 2)")
+        let resisted = try makeWorld(100_000, threads: 1, resistance: WorldConfiguration().resistance)
+        let resistedAnimator = try DynamicAnimator(world: resisted)
+        try resistedAnimator.advanceFrame()
+        let resistedSeconds = try Stopwatch.best(3) { try resistedAnimator.advanceFrames(1_000) }
+        print("100,000 springs with UIKit's default resistance (\(NumberFormat.shortest(WorldConfiguration().resistance))), 1 thread: "
+              + "\(NumberFormat.fixed(resistedSeconds * 1e9 / Double(100_000 * 1_000 * 2), 3)) ns per spring-step (the table: no resistance)")
         print("peak resident memory with one 1,000,000-spring world: \(NumberFormat.fixed(Double(peak) / 1e6, 1)) MB (target ≤ 200)")
     }
 
-    /// n items on zero-length anchored springs, spread so none starts at rest.
-    static func makeWorld(_ n: Int, threads: Int = 0) throws -> World {
+    /// n items on zero-length anchored springs, spread so none starts at rest. Without
+    /// resistance: the world this section has measured since the first wave, so figures
+    /// compare across versions (`bench/dynamics-vs-base`); UIKit's default resistance (0.1,
+    /// two more multiplications a step) gets the line under the table.
+    static func makeWorld(_ n: Int, threads: Int = 0, resistance: Double = 0) throws -> World {
         var configuration = WorldConfiguration()
         configuration.restTime = .infinity
         configuration.threads = threads
+        configuration.resistance = resistance
         return try makeWorld(n, configuration: configuration)
     }
 

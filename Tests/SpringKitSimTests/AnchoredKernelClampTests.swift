@@ -1,0 +1,127 @@
+import XCTest
+@testable import SpringKitDynamics
+import SpringKitSupport
+import SpringKitMath
+
+/// The anchored-spring kernel finishes a lane that is over Box2D's maximum translation
+/// (`b2_maxTranslation`, 200 pt a sub-step) outside its vector loop (marked, then finished
+/// after the call's steps). These tests hold every compiled variant, taking 1, 2, 3 or 7
+/// steps a call, to a plain reference of one lane's step written from Box2D's order
+/// (damping, the joint, the clamp on h·v, position, the sleep count): the same bits.
+final class AnchoredKernelClampTests: XCTestCase {
+    struct Lane: Equatable {
+        var p: SIMD2<Double>, v: SIMD2<Double>, rest: Double
+    }
+
+    struct Rules {
+        var h = WorldConfiguration.uikitStep, slop = 0.5, resistance = 0.1, maximumTranslation = 200.0
+        var restSpeed = 1.0, restSteps = 61.0, zeroLength = true
+    }
+
+    /// One step of one lane, the clamp in line (what `skk_advance_anchored` must equal);
+    /// returns whether the clamp applied.
+    @discardableResult
+    static func referenceStep(_ lane: inout Lane, anchor: SIMD2<Double>, _ k: AnchoredSpringStep.Coefficients, _ r: Rules) -> Bool {
+        guard lane.rest >= 0 else { return false }
+        let keep = 1 / (1 + r.h * r.resistance)
+        var v0 = lane.v
+        if keep != 1 { v0 = SIMD2(v0.x * keep, v0.y * keep) }
+        let d = SIMD2(lane.p.x - anchor.x, lane.p.y - anchor.y)
+        let d2 = d.x * d.x + d.y * d.y
+        let inv2 = 1.0 / d2
+        var change = k.dampingMinusOne * ((v0.x * d.x + v0.y * d.y) * inv2) - k.stiffness
+        if !r.zeroLength { change += k.stiffnessLength * inv2.squareRoot() }
+        if !(d2 > r.slop * r.slop) { change = 0 }
+        var u = v0.x + change * d.x, w = v0.y + change * d.y
+        let speed2 = u * u + w * w
+        let clamp = speed2 * (r.h * r.h) > r.maximumTranslation * r.maximumTranslation
+        if clamp {
+            let ratio = r.maximumTranslation / (r.h * speed2.squareRoot())
+            u *= ratio; w *= ratio
+        }
+        let count = u * u + w * w <= r.restSpeed * r.restSpeed ? lane.rest + 1 : 0
+        let sleep = count >= r.restSteps
+        lane.p = SIMD2(lane.p.x + r.h * u, lane.p.y + r.h * w)
+        lane.v = sleep ? .zero : SIMD2(u, w)
+        lane.rest = sleep ? -1 : count
+        return clamp
+    }
+
+    /// `n` seeded lanes: a third flung at 10,000–200,000 pt/s (over the limit of 24,000 at
+    /// once, or after the spring's pull), some at rest, some not anchored (rest −1).
+    static func makeLanes(_ n: Int, seed: UInt64, rules: Rules) -> (ItemStore, [SIMD2<Double>], [AnchoredSpringStep.Coefficients]) {
+        var random = SeededGenerator(seed: seed)
+        var items = ItemStore()
+        var anchors: [SIMD2<Double>] = [], coefficients: [AnchoredSpringStep.Coefficients] = []
+        for i in 0..<n {
+            let anchor = SIMD2(Double(i % 30) * 20, Double(i / 30) * 20)
+            let kind = i % 6
+            let speed = kind < 2 ? 10_000 + random.nextUnit() * 190_000 : kind == 5 ? 0 : random.nextUnit() * 400
+            let angle = random.nextUnit() * 6.283
+            let offset = kind == 5 ? SIMD2<Double>.zero : SIMD2(random.nextUnit() * 600 - 300, random.nextUnit() * 600 - 300)
+            _ = items.append(center: anchor + offset, velocity: SIMD2(speed * (angle - 3).magnitude / 3, speed * (1 - (angle - 3).magnitude / 3)),
+                             mass: 1)
+            let softness = SpringSoftness(frequency: 0.3 + random.nextUnit() * 40, dampingRatio: random.nextUnit() * 1.5, step: rules.h)
+            let k = AnchoredSpringStep.Coefficients(softness, length: rules.zeroLength ? 0 : random.nextUnit() * 80)
+            items.anchoredRest[i] = i % 13 == 12 ? -1 : 0
+            items.anchorX[i] = anchor.x; items.anchorY[i] = anchor.y
+            items.dampingMinusOne[i] = k.dampingMinusOne; items.stiffness[i] = k.stiffness; items.stiffnessLength[i] = k.stiffnessLength
+            anchors.append(anchor); coefficients.append(k)
+        }
+        return (items, anchors, coefficients)
+    }
+
+    func check(_ rules: Rules, seed: UInt64, file: StaticString = #filePath, line: UInt = #line) {
+        let n = 1_029   // eight 128-lane blocks and a tail
+        for variant in SpringKernelVariant.supported {
+            for stepsPerCall in [1, 2, 3, 7] {
+                var (items, anchors, k) = Self.makeLanes(n, seed: seed, rules: rules)
+                var lanes = (0..<n).map { Lane(p: items.position($0), v: items.velocity($0), rest: items.anchoredRest[$0]) }
+                var clamped = 0
+                for _ in 0..<(42 / stepsPerCall) {
+                    let awake = AnchoredSpringStep.advance(&items, steps: stepsPerCall, h: rules.h, slop: rules.slop,
+                                                           resistance: rules.resistance, maximumTranslation: rules.maximumTranslation,
+                                                           restSpeed: rules.restSpeed, restStepsToSleep: rules.restSteps,
+                                                           zeroLength: rules.zeroLength, threads: 1, kernel: variant)
+                    for i in 0..<n {
+                        for _ in 0..<stepsPerCall where Self.referenceStep(&lanes[i], anchor: anchors[i], k[i], rules) {
+                            clamped += 1
+                        }
+                    }
+                    XCTAssertEqual(awake, lanes.filter { $0.rest >= 0 }.count, "\(variant.name), \(stepsPerCall) a call: awake count", file: file, line: line)
+                }
+                let mismatch = (0..<n).first { i in
+                    let got = Lane(p: items.position(i), v: items.velocity(i), rest: items.anchoredRest[i])
+                    return got.p.x.bitPattern != lanes[i].p.x.bitPattern || got.p.y.bitPattern != lanes[i].p.y.bitPattern
+                        || got.v.x.bitPattern != lanes[i].v.x.bitPattern || got.v.y.bitPattern != lanes[i].v.y.bitPattern
+                        || got.rest != lanes[i].rest
+                }
+                XCTAssertNil(mismatch, "\(variant.name), \(stepsPerCall) steps a call: lane \(mismatch ?? -1) differs from the reference",
+                             file: file, line: line)
+                XCTAssertGreaterThan(clamped, 100, "the lanes must reach the maximum translation", file: file, line: line)
+            }
+        }
+    }
+
+    func testZeroLengthSpringsWithResistance() { check(Rules(), seed: 1) }
+
+    func testSpringsWithLengthsAndNoResistance() {
+        check(Rules(resistance: 0, zeroLength: false), seed: 2)
+    }
+
+    /// A short rest time: lanes sleep within the call's steps beside lanes that are clamped.
+    func testLanesSleepBesideClampedOnes() {
+        check(Rules(restSpeed: 30, restSteps: 2), seed: 3)
+    }
+
+    /// Rules the marking cannot serve (a rest speed over the limit, a rest time under one
+    /// step): the kernel steps every lane in line and still equals the reference.
+    func testRulesOutsideTheMarkingTakeTheExactPath() {
+        check(Rules(restSpeed: 30_000, restSteps: 61), seed: 4)
+        check(Rules(restSteps: 0), seed: 5)
+    }
+
+    func testAnInfiniteRestTime() {
+        check(Rules(restSteps: .infinity), seed: 6)
+    }
+}
