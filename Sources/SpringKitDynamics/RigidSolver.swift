@@ -13,7 +13,7 @@
 ///     timeOfImpact         fast bodies stopped at static shapes (`TimeOfImpact`)
 ///     updateSleep          per island: 61 steps at ≤ 1 pt/s and ≤ 2°/s with positions solved
 ///
-/// Its constraints are the world's joints (`JointModel`: pin, fixed, sliding, limit) and, while
+/// Its constraints (`JointTable`) are the world's joints (`JointModel`: pin, fixed, sliding, limit) and, while
 /// it is in use, every spring that is not on the anchored fast path, as a distance joint whose
 /// anchors may sit off the item's center and turn with it. A constraint to a fixed point has
 /// the world (−1) as one end. The world uses it when it has a joint, a spring with an offset or
@@ -25,7 +25,7 @@ struct RigidSolver {
     private(set) var bodyItem: [Int] = [], bodyRecord: [Int] = []
     /// The springs solved here (dense spring indices) and their constraints.
     private var springIndex: [Int] = []
-    private var constraints: [JointModel] = []
+    private var constraints = JointTable()
     /// How many of `constraints` are springs (they come first); the rest are the world's joints.
     private var springCount = 0
     /// Each solver body's awake flag and steps at rest (Box2D's per-body `sleepTime`).
@@ -59,7 +59,8 @@ struct RigidSolver {
         for (k, i) in bodyItems.enumerated() { solverIndex[i] = k }
         func index(_ item: Int) -> Int { item < 0 ? -1 : solverIndex[item]! }
         springIndex = springs
-        constraints = springs.map { s in
+        constraints = JointTable()
+        for s in springs {
             let (offsetA, offsetB) = offsets(s)
             let b = Int(store.itemB[s])
             // A spring to a fixed point: the world is end B, its anchor the point.
@@ -67,7 +68,7 @@ struct RigidSolver {
                                       localAnchorB: b < 0 ? SIMD2(store.anchorX[s], store.anchorY[s]) : offsetB,
                                       length: store.length[s], frequency: store.frequency[s], dampingRatio: store.damping[s])
             joint.impulse = store.impulse[s]
-            return .distance(joint)
+            constraints.append(.distance(joint))
         }
         springCount = springs.count
         connected = []
@@ -90,40 +91,31 @@ struct RigidSolver {
     /// by solved contacts between two bodies that are not static. An island with an awake body
     /// is awake, and every body in it is woken.
     private mutating func findIslands(contacts: ContactManager?, proxies: [ShapeProxy] = [], items: UnsafeMutablePointer<ItemStore>? = nil, records: BodyStore? = nil) {
-        var parent = Array(0..<bodyItem.count)
-        func root(_ i: Int) -> Int {
-            var r = i
-            while parent[r] != r { r = parent[r] }
-            var j = i
-            while parent[j] != r { let next = parent[j]; parent[j] = r; j = next }
-            return r
-        }
-        func union(_ a: Int, _ b: Int) {
-            let ra = root(a), rb = root(b)
-            if ra != rb { parent[max(ra, rb)] = min(ra, rb) }
-        }
-        for c in constraints {
-            let (a, b) = c.ends
+        var sets = DisjointSets(count: bodyItem.count)
+        for k in constraints.indices {
+            let (a, b) = constraints.ends(k)
             guard a >= 0, b >= 0 else { continue }
-            union(a, b)
+            sets.union(a, b)
         }
         if let contacts, let records {
             for c in contacts.contacts where c.isSolved {
                 let a = proxies[c.proxyA].body, b = proxies[c.proxyB].body
                 guard a >= 0, b >= 0, !records.isStatic[bodyRecord[a]], !records.isStatic[bodyRecord[b]] else { continue }
-                union(a, b)
+                sets.union(a, b)
             }
         }
         var islandOfRoot = [Int](repeating: -1, count: bodyItem.count)
         var n = 0
-        bodyIsland = bodyItem.indices.map { k in
-            let r = root(k)
+        bodyIsland.removeAll(keepingCapacity: true)
+        for k in bodyItem.indices {
+            let r = sets.root(k)
             if islandOfRoot[r] < 0 { islandOfRoot[r] = n; n += 1 }
-            return islandOfRoot[r]
+            bodyIsland.append(islandOfRoot[r])
         }
-        constraintIsland = constraints.map { c in
-            let (a, b) = c.ends
-            return a >= 0 ? bodyIsland[a] : b >= 0 ? bodyIsland[b] : 0
+        constraintIsland.removeAll(keepingCapacity: true)
+        for k in constraints.indices {
+            let (a, b) = constraints.ends(k)
+            constraintIsland.append(a >= 0 ? bodyIsland[a] : b >= 0 ? bodyIsland[b] : 0)
         }
         islandAwake = .init(repeating: false, count: max(n, 1))
         for k in bodyItem.indices where bodyAwake[k] { islandAwake[bodyIsland[k]] = true }
@@ -160,7 +152,7 @@ struct RigidSolver {
     }
 
     /// The world's joints as solved (their impulses carried to the next step), in order.
-    var jointModels: ArraySlice<JointModel> { constraints[springCount...] }
+    var jointModels: [JointModel] { (springCount..<constraints.count).map { constraints[$0] } }
 
     /// One step of the awake islands; returns whether some island is still awake.
     /// - Complexity: O(bodies + constraints × (velocityIterations + positionIterations)), plus
@@ -200,9 +192,9 @@ struct RigidSolver {
             }
             for constraint in contactConstraints { constraint.warmStart(&bodies) }
         }
-        for k in constraints.indices where islandAwake[constraintIsland[k]] { constraints[k].prepare(&bodies, ctx) }
+        for k in constraints.indices where islandAwake[constraintIsland[k]] { constraints.prepare(k, &bodies, ctx) }
         for _ in 0..<c.velocityIterations {
-            for k in constraints.indices where islandAwake[constraintIsland[k]] { constraints[k].solveVelocity(&bodies, ctx) }
+            for k in constraints.indices where islandAwake[constraintIsland[k]] { constraints.solveVelocity(k, &bodies, ctx) }
             for k in contactConstraints.indices { contactConstraints[k].solveVelocity(&bodies) }
         }
         for constraint in contactConstraints {
@@ -216,7 +208,7 @@ struct RigidSolver {
             let (points, impulses) = constraint.report(bodies)
             collision.contacts.postSolve(constraint.contact, points: points, impulses: impulses)
         }
-        for (k, s) in springIndex.enumerated() { if case .distance(let j) = constraints[k] { springs.impulse[s] = j.impulse } }
+        for (k, s) in springIndex.enumerated() { if let j = constraints.distance(k) { springs.impulse[s] = j.impulse } }
         return updateSleep(&items, &records, restSpeed: c.restSpeed, restSteps: restSteps)
     }
 
@@ -300,14 +292,18 @@ struct RigidSolver {
     }
 
     private mutating func integratePositions(h: Double, maximumTranslation: Double) {
-        if hasShapes { startX = bodies.cx; startY = bodies.cy; startAngle = bodies.angle }
+        if hasShapes {
+            startX = bodies.states.map(\.c.x); startY = bodies.states.map(\.c.y); startAngle = bodies.states.map(\.angle)
+        }
         for k in 0..<bodies.count where islandAwake[bodyIsland[k]] {
-            var v = SIMD2(bodies.vx[k], bodies.vy[k]), w = bodies.w[k]
+            var body = bodies[k]
+            var v = body.v, w = body.w
             let squared = h * h * (v * v).sum()
             if squared > maximumTranslation * maximumTranslation { v *= maximumTranslation / squared.squareRoot() }
             if abs(h * w) > FreeBodyStep.maximumRotation { w *= FreeBodyStep.maximumRotation / abs(h * w) }
-            bodies.vx[k] = v.x; bodies.vy[k] = v.y; bodies.w[k] = w
-            bodies.cx[k] += h * v.x; bodies.cy[k] += h * v.y; bodies.angle[k] += h * w
+            body.v = v; body.w = w
+            body.c.x += h * v.x; body.c.y += h * v.y; body.angle += h * w
+            bodies[k] = body
         }
     }
 
@@ -322,7 +318,7 @@ struct RigidSolver {
                 if contact.solvePosition(&bodies, ctx) < -3 * ctx.linearSlop { ok[contactIsland[k]] = false }
             }
             for k in constraints.indices where islandAwake[constraintIsland[k]] && !islandSolved[constraintIsland[k]] {
-                if !constraints[k].solvePosition(&bodies, ctx) { ok[constraintIsland[k]] = false }
+                if !constraints.solvePosition(k, &bodies, ctx) { ok[constraintIsland[k]] = false }
             }
             var all = true
             for island in ok.indices where !islandSolved[island] && islandAwake[island] {
@@ -346,7 +342,7 @@ struct RigidSolver {
         for proxy in proxies where proxy.body >= 0 && !proxy.isStatic && islandAwake[bodyIsland[proxy.body]] {
             let k = proxy.body
             var start = (c: SIMD2(startX[k], startY[k]), angle: startAngle[k])
-            var end = (c: SIMD2(bodies.cx[k], bodies.cy[k]), angle: bodies.angle[k])
+            var end = (c: bodies[k].c, angle: bodies[k].angle)
             var remaining = ctx.h
             for _ in 0..<8 {
                 // Slower bodies are left to the discrete solver, as Box2D's radius-0 shapes are on the
@@ -399,12 +395,12 @@ struct RigidSolver {
                 for _ in 0..<8 { for n in solvers.indices { solvers[n].solveVelocity(&bodies) } }
                 remaining *= 1 - t
                 start = pose
-                end = (c: pose.c + remaining * SIMD2(bodies.vx[k], bodies.vy[k]), angle: pose.angle + remaining * bodies.w[k])
+                end = (c: pose.c + remaining * bodies[k].v, angle: pose.angle + remaining * bodies[k].w)
                 bodies.setPosition(k, end.c, end.angle)
             }
             if start.c != SIMD2(startX[k], startY[k]) {
                 // The last sweep was cut short: stay at the last impact if the rest still hits.
-                let last = (c: SIMD2(bodies.cx[k], bodies.cy[k]), angle: bodies.angle[k])
+                let last = (c: bodies[k].c, angle: bodies[k].angle)
                 for s in statics where ContactFilter.responds(proxy.filter, to: proxies[s].filter) {
                     if TimeOfImpact.compute(proxy.shape, from: start, to: last, against: proxies[s].shape, proxies[s].transform,
                                             target: target, tolerance: tolerance) != nil {
@@ -419,10 +415,11 @@ struct RigidSolver {
     /// Copies the awake bodies back.
     private func scatter(_ items: inout ItemStore, _ records: inout BodyStore) {
         for (k, i) in bodyItem.enumerated() where islandAwake[bodyIsland[k]] && !records.isStatic[bodyRecord[k]] {
-            items.px[i] = bodies.cx[k]; items.py[i] = bodies.cy[k]
-            items.vx[i] = bodies.vx[k]; items.vy[i] = bodies.vy[k]
-            records.angle[bodyRecord[k]] = bodies.angle[k]
-            records.angularVelocity[bodyRecord[k]] = bodies.w[k]
+            let body = bodies[k]
+            items.px[i] = body.c.x; items.py[i] = body.c.y
+            items.vx[i] = body.v.x; items.vy[i] = body.v.y
+            records.angle[bodyRecord[k]] = body.angle
+            records.angularVelocity[bodyRecord[k]] = body.w
         }
     }
 

@@ -40,6 +40,10 @@ public final class World {
     var awakeFree = 0
     /// UIKit's iOS 9 attachments (pin, fixed, sliding, limit), in the order made.
     var jointRecords: [JointRecord] = []
+    /// Whether the rigid solver has stepped the joints since `jointRecords`' models were
+    /// taken from it (their impulses carry into the next classification): they are copied
+    /// back by `syncJointModels` only when read or restructured, not every frame.
+    var jointModelsStale = false
     var nextJointID: Int64 = 0
     /// Offsets of the springs whose ends sit off their items' centers (by spring identifier).
     var springOffsets: [Int32: (SIMD2<Double>, SIMD2<Double>)] = [:]
@@ -145,6 +149,7 @@ public final class World {
             springOffsets.removeValue(forKey: springs.table.identifierAt[s])
             springs.remove(springs.table.identifierAt[s])
         }
+        syncJointModels()
         jointRecords.removeAll { $0.itemA == id || $0.itemB == id }
         forgetFieldItem(id)
         collision.itemBounds.removeValue(forKey: id.rawValue)
@@ -427,7 +432,7 @@ public final class World {
                 forces.time = t
                 rigidAwake = try rigid.step(&items, &springs, &bodies, &collision, forces: forces, configuration: c, restSteps: restSteps)
             }
-            for (k, model) in rigid.jointModels.enumerated() { jointRecords[k].model = model }
+            jointModelsStale = !jointRecords.isEmpty
         }
         if awakeFree > 0 {
             awakeFree = try FreeBodyStep.advance(&items, &bodies, FreeBodyStep.Constants(
@@ -502,7 +507,7 @@ public final class World {
             let offsets = springOffsets
             rigid.reset(bodyItems: jointItems.map { Int($0) }, bodyRecords: records, springs: jointSprings.map { Int($0) }, springs,
                         offsets: { [springs] s in offsets[springs.table.identifierAt[s]] ?? (.zero, .zero) },
-                        joints: zip(jointRecords, jointEnds).map { ($0.model, $1.0, $1.1) },
+                        joints: zip(syncedJointRecords(), jointEnds).map { ($0.model, $1.0, $1.1) },
                         shapes: jointItems.map { i -> (Shape, ContactFilter)? in
                             let raw = items.table.identifierAt[Int(i)]
                             return collision.itemBounds[raw].map { ($0.shape, collision.filter(raw)) }

@@ -125,6 +125,7 @@ extension World {
     /// Removes an attachment and wakes its items.
     public func removeJoint(_ id: JointID) throws {
         guard let k = jointRecords.firstIndex(where: { $0.id == id }) else { throw DynamicsError.invalidParameter("no \(id) in this world") }
+        syncJointModels()
         jointRecords.remove(at: k)
         needsClassification = true
     }
@@ -166,8 +167,24 @@ extension World {
 
     private func updateJoint(_ id: JointID, _ change: (inout JointModel) -> Void) throws {
         guard let k = jointRecords.firstIndex(where: { $0.id == id }) else { throw DynamicsError.invalidParameter("no \(id) in this world") }
+        syncJointModels()
         change(&jointRecords[k].model)
         needsClassification = true
+    }
+
+    /// Copies the joints as the rigid solver last stepped them (impulses, for warm starting
+    /// after the next classification) into `jointRecords`, if it has stepped since.
+    /// - Complexity: O(joints) when stale, else O(1).
+    func syncJointModels() {
+        guard jointModelsStale else { return }
+        for (k, model) in rigid.jointModels.enumerated() { jointRecords[k].model = model }
+        jointModelsStale = false
+    }
+
+    /// `jointRecords` after `syncJointModels`.
+    func syncedJointRecords() -> [JointRecord] {
+        syncJointModels()
+        return jointRecords
     }
 
     /// Whether springs, joints or collisions need the rigid solver: any joint, any spring with an

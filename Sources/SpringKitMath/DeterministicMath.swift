@@ -28,14 +28,16 @@ public enum DMath {
     static let halfPiLo = 0x1.1a62633145c07p-54
     static let sqrt2 = 0x1.6a09e667f3bcdp+0
 
-    /// 1/n! rounded to nearest, n = 0…20 (`inverseFactorial[n]`).
-    static let inverseFactorial: [Double] = [
-        1, 1, 0x1.0000000000000p-1, 0x1.5555555555555p-3, 0x1.5555555555555p-5,
-        0x1.1111111111111p-7, 0x1.6c16c16c16c17p-10, 0x1.a01a01a01a01ap-13, 0x1.a01a01a01a01ap-16,
-        0x1.71de3a556c734p-19, 0x1.27e4fb7789f5cp-22, 0x1.ae64567f544e4p-26, 0x1.1eed8eff8d898p-29,
-        0x1.6124613a86d09p-33, 0x1.93974a8c07c9dp-37, 0x1.ae7f3e733b81fp-41, 0x1.ae7f3e733b81fp-45,
-        0x1.952c77030ad4ap-49, 0x1.6827863b97d97p-53, 0x1.2f49b46814157p-57, 0x1.e542ba4020225p-62,
-    ]
+    /// 1/n! rounded to nearest, n = 0…20 (`inverseFactorial[n]`); `fN` is 1/N! by name, for the
+    /// sine and cosine kernels' written-out Horner steps.
+    static let inverseFactorial: [Double] = [1, 1, 0x1.0000000000000p-1, 0x1.5555555555555p-3, f4, f5, f6, f7, f8, f9, f10,
+                                             f11, f12, f13, f14, f15, f16, f17, f18, f19, f20]
+    static let f4 = 0x1.5555555555555p-5, f5 = 0x1.1111111111111p-7, f6 = 0x1.6c16c16c16c17p-10
+    static let f7 = 0x1.a01a01a01a01ap-13, f8 = 0x1.a01a01a01a01ap-16, f9 = 0x1.71de3a556c734p-19
+    static let f10 = 0x1.27e4fb7789f5cp-22, f11 = 0x1.ae64567f544e4p-26, f12 = 0x1.1eed8eff8d898p-29
+    static let f13 = 0x1.6124613a86d09p-33, f14 = 0x1.93974a8c07c9dp-37, f15 = 0x1.ae7f3e733b81fp-41
+    static let f16 = 0x1.ae7f3e733b81fp-45, f17 = 0x1.952c77030ad4ap-49, f18 = 0x1.6827863b97d97p-53
+    static let f19 = 0x1.2f49b46814157p-57, f20 = 0x1.e542ba4020225p-62
 
     /// 1/6 (sin's r³ term), 2/3 and 2/5 as double-doubles (the first terms of 2·atanh s beyond 2s).
     static let oneSixth = (hi: 0x1.5555555555555p-3, lo: 0x1.5555555555555p-57)
@@ -237,6 +239,21 @@ public enum DMath {
         }
     }
 
+    /// The sine and cosine of x together, each the same bits as `sin(x)` and `cos(x)`: one
+    /// argument reduction instead of two (a rotation needs both).
+    public static func sincos(_ x: Double) -> (sin: Double, cos: Double) {
+        if x.isNaN || x.isInfinite { return (.nan, .nan) }
+        if abs(x) < 0x1p-27 { return (x, 1) }
+        let (quadrant, rh, rl) = reduceByHalfPi(x)
+        let s = abs(x) < 0x1p-26 ? x : nil
+        switch quadrant {
+        case 0: return (s ?? sinKernel(rh, rl), cosKernel(rh, rl))
+        case 1: return (s ?? cosKernel(rh, rl), -sinKernel(rh, rl))
+        case 2: return (s ?? -sinKernel(rh, rl), -cosKernel(rh, rl))
+        default: return (s ?? -cosKernel(rh, rl), sinKernel(rh, rl))
+        }
+    }
+
     /// sin(rh + rl) for |rh| ≤ π/4: r − r³/3! + r⁵·(1/5! − r²/7! + … − r¹⁴/19!), whose Taylor
     /// remainder is below 2^-70 relative; rl enters through its first-order term rl·cos rh.
     static func sinKernel(_ rh: Double, _ rl: Double) -> Double {
@@ -246,10 +263,16 @@ public enum DMath {
         let cl = cl0 + zl * rh
         let (th, tl0) = twoProduct(ch, -oneSixth.hi)
         let tl = tl0 - (ch * oneSixth.lo + cl * oneSixth.hi)
-        var p = -inverseFactorial[19]
-        for n in stride(from: 17, through: 5, by: -2) {
-            p = (n % 4 == 1 ? inverseFactorial[n] : -inverseFactorial[n]) + zh * p
-        }
+        // Horner over 1/n! with alternating signs, n = 19, 17, …, 5, written out (a loop over the
+        // table with a sign test per term cost a body's rotation a fifth of its time).
+        var p = -Self.f19
+        p = Self.f17 + zh * p
+        p = -Self.f15 + zh * p
+        p = Self.f13 + zh * p
+        p = -Self.f11 + zh * p
+        p = Self.f9 + zh * p
+        p = -Self.f7 + zh * p
+        p = Self.f5 + zh * p
         let (a, b) = twoSum(rh, th)
         return a + (b + (tl + (ch * zh * p + (rl - rl * zh * 0.5))))
     }
@@ -259,10 +282,16 @@ public enum DMath {
     static func cosKernel(_ rh: Double, _ rl: Double) -> Double {
         let (zh, zl0) = twoProduct(rh, rh)
         let zl = zl0 + 2 * rh * rl
-        var q = inverseFactorial[20]
-        for n in stride(from: 18, through: 4, by: -2) {
-            q = (n % 4 == 0 ? inverseFactorial[n] : -inverseFactorial[n]) + zh * q
-        }
+        // n = 20, 18, …, 4, written out as in `sinKernel`.
+        var q = Self.f20
+        q = -Self.f18 + zh * q
+        q = Self.f16 + zh * q
+        q = -Self.f14 + zh * q
+        q = Self.f12 + zh * q
+        q = -Self.f10 + zh * q
+        q = Self.f8 + zh * q
+        q = -Self.f6 + zh * q
+        q = Self.f4 + zh * q
         let (a, b) = fastTwoSum(1, -0.5 * zh)
         return a + ((b - 0.5 * zl) + zh * zh * q)
     }

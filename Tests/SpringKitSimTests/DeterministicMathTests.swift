@@ -172,4 +172,19 @@ final class DeterministicMathTests: XCTestCase {
             XCTAssertEqual(s * s + c * c, 1, accuracy: 4e-16)
         }
     }
+
+    /// `sincos` (one reduction, for rotations) gives the bits of `sin` and `cos` apart: at
+    /// the small-angle thresholds, quadrant edges, huge and special arguments and 20,000
+    /// seeded ones.
+    func testSincosEqualsSinAndCos() {
+        var xs: [Double] = [0, -0.0, 0x1p-27, 0x1p-27.nextDown, 0x1p-26, 0x1p-26.nextDown, -0x1p-26, .pi / 4, .pi / 2, .pi,
+                            3 * .pi / 2, 1e22, -1e300, .greatestFiniteMagnitude, .leastNonzeroMagnitude, .infinity, -.infinity, .nan]
+        var random = SeededGenerator(seed: 11)
+        for k in 0..<20_000 { xs.append((random.nextUnit() - 0.5) * (k % 2 == 0 ? 20 : 2e6)) }
+        for x in xs {
+            let (s, c) = DMath.sincos(x)
+            XCTAssertEqual(s.bitPattern, DMath.sin(x).bitPattern, "sin(\(x))")
+            XCTAssertEqual(c.bitPattern, DMath.cos(x).bitPattern, "cos(\(x))")
+        }
+    }
 }

@@ -2,44 +2,42 @@ import SpringKitMath
 
 /// The bodies of the rigid solver's awake islands during one step, as Box2D's `b2SolverData`
 /// holds them: positions, angles and velocities, copied in before the joints are prepared and
-/// out after the positions are solved. Index −1 in a joint means the world: a static body at
-/// the origin, angle 0 (a joint to a fixed point keeps that point as its local anchor).
+/// out after the positions are solved. One plain record per body in one array (Box2D v3's
+/// solver body): a joint reads and writes its two bodies without touching eight arrays.
+/// Index −1 in a joint means the world: a static body at the origin, angle 0 (a joint to a
+/// fixed point keeps that point as its local anchor).
 struct SolverBodies {
-    var cx: [Double] = [], cy: [Double] = [], angle: [Double] = []
-    var vx: [Double] = [], vy: [Double] = [], w: [Double] = []
-    var inverseMass: [Double] = [], inverseInertia: [Double] = []
+    private(set) var states: [JointBody] = []
 
-    var count: Int { cx.count }
+    var count: Int { states.count }
 
-    mutating func removeAll() {
-        cx.removeAll(keepingCapacity: true); cy.removeAll(keepingCapacity: true); angle.removeAll(keepingCapacity: true)
-        vx.removeAll(keepingCapacity: true); vy.removeAll(keepingCapacity: true); w.removeAll(keepingCapacity: true)
-        inverseMass.removeAll(keepingCapacity: true); inverseInertia.removeAll(keepingCapacity: true)
-    }
+    mutating func removeAll() { states.removeAll(keepingCapacity: true) }
 
     mutating func append(c: SIMD2<Double>, angle a: Double, v: SIMD2<Double>, w spin: Double, inverseMass m: Double, inverseInertia i: Double) {
-        cx.append(c.x); cy.append(c.y); angle.append(a)
-        vx.append(v.x); vy.append(v.y); w.append(spin)
-        inverseMass.append(m); inverseInertia.append(i)
+        states.append(JointBody(c: c, angle: a, v: v, w: spin, m: m, i: i))
+    }
+
+    /// Body `k`'s record (k ≥ 0), read and written by the solver's own stages.
+    subscript(k: Int) -> JointBody {
+        @inline(__always) get { states[k] }
+        @inline(__always) set { states[k] = newValue }
     }
 
     /// Body `b`'s state, or the world's (static, at rest) for −1.
-    func state(_ b: Int) -> JointBody {
-        guard b >= 0 else { return JointBody(c: .zero, angle: 0, v: .zero, w: 0, m: 0, i: 0) }
-        return JointBody(c: SIMD2(cx[b], cy[b]), angle: angle[b], v: SIMD2(vx[b], vy[b]), w: w[b],
-                         m: inverseMass[b], i: inverseInertia[b])
+    @inline(__always) func state(_ b: Int) -> JointBody {
+        b >= 0 ? states[b] : JointBody(c: .zero, angle: 0, v: .zero, w: 0, m: 0, i: 0)
     }
 
     /// Writes back body `b`'s velocity (nothing for the world).
-    mutating func setVelocity(_ b: Int, _ v: SIMD2<Double>, _ spin: Double) {
+    @inline(__always) mutating func setVelocity(_ b: Int, _ v: SIMD2<Double>, _ spin: Double) {
         guard b >= 0 else { return }
-        vx[b] = v.x; vy[b] = v.y; w[b] = spin
+        states[b].v = v; states[b].w = spin
     }
 
     /// Writes back body `b`'s position and angle (nothing for the world).
-    mutating func setPosition(_ b: Int, _ c: SIMD2<Double>, _ a: Double) {
+    @inline(__always) mutating func setPosition(_ b: Int, _ c: SIMD2<Double>, _ a: Double) {
         guard b >= 0 else { return }
-        cx[b] = c.x; cy[b] = c.y; angle[b] = a
+        states[b].c = c; states[b].angle = a
     }
 }
 
@@ -81,7 +79,10 @@ struct JointStepContext {
 /// 2-D helpers in Box2D's names; rotations use deterministic sine and cosine.
 enum Vec2 {
     /// (cos a, sin a), as Box2D's `b2Rot`.
-    @inline(__always) static func rotation(_ a: Double) -> SIMD2<Double> { SIMD2(DMath.cos(a), DMath.sin(a)) }
+    @inline(__always) static func rotation(_ a: Double) -> SIMD2<Double> {
+        let (sin, cos) = DMath.sincos(a)
+        return SIMD2(cos, sin)
+    }
     /// `b2Mul(q, v)`: v turned by q.
     @inline(__always) static func rotate(_ q: SIMD2<Double>, _ v: SIMD2<Double>) -> SIMD2<Double> {
         SIMD2(q.x * v.x - q.y * v.y, q.y * v.x + q.x * v.y)
