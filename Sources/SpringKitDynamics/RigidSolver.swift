@@ -15,9 +15,11 @@
 ///
 /// Its constraints (`JointTable`) are the world's joints (`JointModel`: pin, fixed, sliding, limit) and, while
 /// it is in use, every spring that is not on the anchored fast path, as a distance joint whose
-/// anchors may sit off the item's center and turn with it. A constraint to a fixed point has
-/// the world (−1) as one end. The world uses it when it has a joint, a spring with an offset or
-/// a collision shape; springs alone keep the translational `JointSolver`. Islands are found
+/// anchors may sit off the item's center and turn with it, or as a revolute joint for a rigid
+/// attachment on its anchor (UIKit's rule, `World.decideSpringForm`). A constraint to a fixed
+/// point has the world (−1) as one end. The world uses it when it has a joint, a spring with an
+/// offset, a spring pinned on its anchor or a collision shape; springs alone keep the
+/// translational `JointSolver`. Islands are found
 /// again every step, as `b2World::Solve` finds them: a sleeping body touched by an awake one
 /// wakes with it; static bodies and boundaries join no island through a contact.
 struct RigidSolver {
@@ -48,11 +50,13 @@ struct RigidSolver {
     var isEmpty: Bool { constraints.isEmpty && !hasShapes }
 
     /// Takes the bodies and constraints: `springs` (dense spring indices) as distance joints
-    /// with `offsets`, and `joints` with their ends given as dense item indices (−1: the world);
+    /// with `offsets`, or as the revolute joint `pins` gives for a spring pinned on its anchor
+    /// (its end A set to the item, end B the world), and `joints` with their ends given as dense item indices (−1: the world);
     /// `shapes` per body and the world's `boundaries`. Every body starts awake.
     /// - Complexity: O((bodies + constraints) α(bodies)).
     mutating func reset(bodyItems: [Int], bodyRecords: [Int], springs: [Int], _ store: SpringStore,
-                        offsets: (Int) -> (SIMD2<Double>, SIMD2<Double>), joints: [(JointModel, Int, Int)],
+                        offsets: (Int) -> (SIMD2<Double>, SIMD2<Double>), pins: (Int) -> RevoluteJoint?,
+                        joints: [(JointModel, Int, Int)],
                         shapes: [(Shape, ContactFilter)?] = [], boundaries: [BoundaryRecord] = []) {
         bodyItem = bodyItems; bodyRecord = bodyRecords
         var solverIndex: [Int: Int] = [:]
@@ -61,6 +65,11 @@ struct RigidSolver {
         springIndex = springs
         constraints = JointTable()
         for s in springs {
+            if var pin = pins(s) {
+                pin.a = index(Int(store.itemA[s])); pin.b = -1
+                constraints.append(.revolute(pin))
+                continue
+            }
             let (offsetA, offsetB) = offsets(s)
             let b = Int(store.itemB[s])
             // A spring to a fixed point: the world is end B, its anchor the point.
@@ -144,11 +153,25 @@ struct RigidSolver {
         for i in bodyItem { store.sleeping[i] = 0 }
     }
 
-    /// Moves the fixed point of spring `s` (a dense spring index) if it is solved here.
+    /// Moves the fixed point of spring `s` (a dense spring index) if it is solved here: the
+    /// world end of its distance joint, or the world anchor of its revolute joint.
     mutating func setAnchor(spring s: Int, _ anchor: SIMD2<Double>) {
-        guard let k = springIndex.firstIndex(of: s), case .distance(var joint) = constraints[k], joint.b < 0 else { return }
-        joint.localAnchorB = anchor
-        constraints[k] = .distance(joint)
+        guard let k = springIndex.firstIndex(of: s) else { return }
+        switch constraints[k] {
+        case .distance(var joint) where joint.b < 0:
+            joint.localAnchorB = anchor
+            constraints[k] = .distance(joint)
+        case .revolute(var joint) where joint.b < 0:
+            joint.localAnchorB = anchor
+            constraints[k] = .revolute(joint)
+        default: break
+        }
+    }
+
+    /// Calls `body` with each spring solved as a revolute joint (its dense spring index) and
+    /// that joint as last solved (impulses included), in the solver's order.
+    func forEachPinnedSpring(_ body: (Int, RevoluteJoint) -> Void) {
+        for (k, s) in springIndex.enumerated() { if case .revolute(let joint) = constraints[k] { body(s, joint) } }
     }
 
     /// The world's joints as solved (their impulses carried to the next step), in order.

@@ -47,6 +47,10 @@ public final class World {
     var nextJointID: Int64 = 0
     /// Offsets of the springs whose ends sit off their items' centers (by spring identifier).
     var springOffsets: [Int32: (SIMD2<Double>, SIMD2<Double>)] = [:]
+    /// The springs from `attach` that UIKit's rule makes revolute joints (rigid, no length, the
+    /// anchor within 1 pt of the item's point when built: `decideSpringForm`), by spring
+    /// identifier, with their impulses as last solved. Looked up, never iterated.
+    var pinnedSprings: [Int32: RevoluteJoint] = [:]
     /// Rotating bodies and the attachments: in use while the world has a joint or an offset spring.
     var rigid = RigidSolver()
     var rigidAwake = false
@@ -147,6 +151,7 @@ public final class World {
         let attached = (0..<springs.count).filter { Int(springs.itemA[$0]) == i || Int(springs.itemB[$0]) == i }
         for s in attached.reversed() {
             springOffsets.removeValue(forKey: springs.table.identifierAt[s])
+            pinnedSprings.removeValue(forKey: springs.table.identifierAt[s])
             springs.remove(springs.table.identifierAt[s])
         }
         syncJointModels()
@@ -249,6 +254,7 @@ public final class World {
         try reservation.reserve(1, bytesEach: World.bytesPerSpring)
         let id = springs.append(itemA: Int32(a), itemB: -1, anchor: anchor, parameters: parameters)
         needsClassification = true
+        try decideSpringForm(SpringID(rawValue: id))
         wake(a)
         return SpringID(rawValue: id)
     }
@@ -284,6 +290,7 @@ public final class World {
             exactSpringCount[Int(springs.itemA[s])] -= 1
         }
         springOffsets.removeValue(forKey: id.rawValue)
+        pinnedSprings.removeValue(forKey: id.rawValue)
         springs.remove(id.rawValue)
         needsClassification = true
     }
@@ -307,6 +314,7 @@ public final class World {
         let s = try springIndex(id)
         guard springs.itemB[s] < 0 else { throw DynamicsError.noAnchor(id) }
         springs.anchorX[s] = anchor.x; springs.anchorY[s] = anchor.y
+        pinnedSprings[id.rawValue]?.localAnchorB = anchor
         if usesRigidSolver && !needsClassification { rigid.setAnchor(spring: s, anchor) }
         let a = Int(springs.itemA[s])
         if items.motion[a] == ItemMotion.anchored.rawValue && !needsClassification {
@@ -317,7 +325,9 @@ public final class World {
 
     public func parameters(_ id: SpringID) throws -> SpringParameters { springs.parameters(try springIndex(id)) }
 
-    /// Changes a spring's length, damping and frequency, and wakes every item.
+    /// Changes a spring's length, damping and frequency, and wakes every item. A length or a
+    /// frequency from or to 0 rebuilds the joint as UIKit does (charon §6.3): a spring to an
+    /// anchor may become a revolute joint or stop being one (`decideSpringForm`).
     /// - Complexity: amortized O(1); the next step or `isResting` re-classifies the world,
     ///   O((items + springs) α(items)).
     public func setParameters(_ id: SpringID, _ parameters: SpringParameters) throws {
@@ -326,10 +336,12 @@ public final class World {
         if configuration.solver == .exact {
             try requireExactStep(itemA: Int(springs.itemA[s]), itemB: Int(springs.itemB[s]), parameters, spring: s)
         }
+        let rebuilds = (springs.length[s] == 0) != (parameters.length == 0) || (springs.frequency[s] == 0) != (parameters.frequency == 0)
         springs.length[s] = parameters.length
         springs.damping[s] = parameters.damping
         springs.frequency[s] = parameters.frequency
         needsClassification = true
+        if rebuilds { try decideSpringForm(id) }
         wake(Int(springs.itemA[s]))
         if springs.itemB[s] >= 0 { wake(Int(springs.itemB[s])) }
     }
@@ -433,6 +445,9 @@ public final class World {
                 rigidAwake = try rigid.step(&items, &springs, &bodies, &collision, forces: forces, configuration: c, restSteps: restSteps)
             }
             jointModelsStale = !jointRecords.isEmpty
+            if !pinnedSprings.isEmpty {
+                rigid.forEachPinnedSpring { s, joint in pinnedSprings[springs.table.identifierAt[s]] = joint }
+            }
         }
         if awakeFree > 0 {
             awakeFree = try FreeBodyStep.advance(&items, &bodies, FreeBodyStep.Constants(
@@ -504,9 +519,10 @@ public final class World {
         if usesRigidSolver {
             // Every joint item rotates: each gets a body record.
             let records = try jointItems.map { try body(Int($0)) }
-            let offsets = springOffsets
+            let offsets = springOffsets, pins = pinnedSprings
             rigid.reset(bodyItems: jointItems.map { Int($0) }, bodyRecords: records, springs: jointSprings.map { Int($0) }, springs,
                         offsets: { [springs] s in offsets[springs.table.identifierAt[s]] ?? (.zero, .zero) },
+                        pins: { [springs] s in pins[springs.table.identifierAt[s]] },
                         joints: zip(syncedJointRecords(), jointEnds).map { ($0.model, $1.0, $1.1) },
                         shapes: jointItems.map { i -> (Shape, ContactFilter)? in
                             let raw = items.table.identifierAt[Int(i)]

@@ -45,7 +45,9 @@ extension World {
 
     /// Hangs `item` on a spring to `anchor` whose end on the item sits at `offset` from its
     /// center, in the item's own axes (it turns with the item, so a pull off the center turns
-    /// it): `UIAttachmentBehavior(item:offsetFromCenter:attachedToAnchor:)`.
+    /// it): `UIAttachmentBehavior(item:offsetFromCenter:attachedToAnchor:)`. A rigid spring
+    /// of no length whose anchor is within 1 pt of that end pins the item there (a revolute
+    /// joint: `decideSpringForm`).
     @discardableResult
     public func attach(_ item: ItemID, offset: SIMD2<Double>, to anchor: SIMD2<Double>, _ parameters: SpringParameters) throws -> SpringID {
         try requireFinite(offset, "offset")
@@ -53,7 +55,10 @@ extension World {
             throw DynamicsError.unsupportedByExactSolver("a spring with an offset is not a zero-length spring to an anchor")
         }
         let s = try attach(item, to: anchor, parameters)
-        if offset != .zero { springOffsets[s.rawValue] = (offset, .zero); needsClassification = true }
+        if offset != .zero {
+            springOffsets[s.rawValue] = (offset, .zero); needsClassification = true
+            try decideSpringForm(s)   // again, now from the end at the offset
+        }
         return s
     }
 
@@ -188,8 +193,51 @@ extension World {
     }
 
     /// Whether springs, joints or collisions need the rigid solver: any joint, any spring with an
-    /// offset, any collision shape or boundary.
-    var usesRigidSolver: Bool { !jointRecords.isEmpty || !springOffsets.isEmpty || !collision.isEmpty }
+    /// offset, any spring pinned on its anchor, any collision shape or boundary.
+    var usesRigidSolver: Bool { !jointRecords.isEmpty || !springOffsets.isEmpty || !pinnedSprings.isEmpty || !collision.isEmpty }
+
+    // MARK: Rigid attachments on their anchor
+
+    /// How far (points) an anchor may be from its item's end for UIKit to pin the item there:
+    /// "an anchor end closer than 1 pt" (charon `UIDynamicAnimator.md` §6.2).
+    static let pinningDistance = 1.0
+
+    /// Decides what joint a spring from `attach` is, as UIKit's `_reevaluateJoint` does when it
+    /// builds the joint (charon `UIDynamicAnimator.md` §6.2): rigid (frequency 0), no length
+    /// set (length 0) and its anchor closer than `pinningDistance` to the item's end (center +
+    /// offset turned by the item's angle, as they are now) makes a revolute joint at the anchor,
+    /// made as Box2D's `b2RevoluteJoint::Initialize(item, anchor body, anchor)` makes it: local
+    /// anchor A the anchor in the item's frame, reference angle 0 − the item's angle. Anything
+    /// else is a distance joint. Called when the spring is made and when a length or frequency
+    /// goes from or to 0 (UIKit rebuilds the joint then, §6.3); a change of form restarts its
+    /// impulse. A spring between two items is never pinned.
+    func decideSpringForm(_ id: SpringID) throws {
+        guard let s = springs.table.denseIndex(id.rawValue) else { throw DynamicsError.unknownSpring(id) }
+        let wasPinned = pinnedSprings[id.rawValue] != nil
+        pinnedSprings[id.rawValue] = try pinJoint(spring: s, offset: springOffsets[id.rawValue]?.0 ?? .zero)
+        if wasPinned != (pinnedSprings[id.rawValue] != nil) {
+            springs.impulse[s] = 0
+            needsClassification = true
+        }
+    }
+
+    /// The revolute joint that pins spring `s` (a dense index) on its anchor, or nil when UIKit's
+    /// rule makes it a distance joint (see `decideSpringForm`).
+    private func pinJoint(spring s: Int, offset: SIMD2<Double>) throws -> RevoluteJoint? {
+        guard springs.itemB[s] < 0, springs.frequency[s] == 0, springs.length[s] == 0 else { return nil }
+        let item = try frame(Int(springs.itemA[s]))
+        let anchor = SIMD2(springs.anchorX[s], springs.anchorY[s])
+        let end = item.c + Vec2.rotate(Vec2.rotation(item.angle), offset)
+        guard Vec2.length(anchor - end) < World.pinningDistance else { return nil }
+        return RevoluteJoint(a: 0, b: -1, localAnchorA: local(anchor, item), localAnchorB: anchor, referenceAngle: 0 - item.angle)
+    }
+
+    /// The revolute joint a spring is solved as when UIKit's rule pins it on its anchor (nil: a
+    /// distance joint), with its impulses as last solved.
+    func pinnedJoint(_ id: SpringID) throws -> RevoluteJoint? {
+        guard contains(id) else { throw DynamicsError.unknownSpring(id) }
+        return pinnedSprings[id.rawValue]
+    }
 
     /// Item `i`'s center and angle.
     private func frame(_ i: Int) throws -> (c: SIMD2<Double>, angle: Double) {
