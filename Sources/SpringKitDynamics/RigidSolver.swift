@@ -107,8 +107,8 @@ struct RigidSolver {
             sets.union(a, b)
         }
         if let contacts, let records {
-            for c in contacts.contacts where c.isSolved {
-                let a = proxies[c.proxyA].body, b = proxies[c.proxyB].body
+            for k in contacts.contacts.indices where contacts.contacts[k].isSolved {
+                let a = proxies[contacts.contacts[k].proxyA].body, b = proxies[contacts.contacts[k].proxyB].body
                 guard a >= 0, b >= 0, !records.isStatic[bodyRecord[a]], !records.isStatic[bodyRecord[b]] else { continue }
                 sets.union(a, b)
             }
@@ -206,11 +206,12 @@ struct RigidSolver {
         if hasShapes {
             let threshold = WorldConfiguration.pointsPerMeter   // b2_velocityThreshold, 1 m/s
             for k in islandContactOrder(collision.contacts.contacts, proxies, records) {
-                let contact = collision.contacts.contacts[k]
-                let a = proxies[contact.proxyA], b = proxies[contact.proxyB]
-                let island = a.body >= 0 && !a.isStatic ? bodyIsland[a.body] : b.body >= 0 ? bodyIsland[b.body] : -1
+                let pa = collision.contacts.contacts[k].proxyA, pb = collision.contacts.contacts[k].proxyB
+                let a = proxies[pa].body, b = proxies[pb].body
+                let island = a >= 0 && !proxies[pa].isStatic ? bodyIsland[a] : b >= 0 ? bodyIsland[b] : -1
                 guard island >= 0, islandAwake[island] else { continue }
-                contactConstraints.append(ContactConstraint(contact: k, contact, a, b, bodies, velocityThreshold: threshold))
+                contactConstraints.append(ContactConstraint(contact: k, collision.contacts.contacts[k], proxies[pa], proxies[pb], bodies,
+                                                            velocityThreshold: threshold))
                 contactIsland.append(island)
             }
             for constraint in contactConstraints { constraint.warmStart(&bodies) }
@@ -221,7 +222,8 @@ struct RigidSolver {
             for k in contactConstraints.indices { contactConstraints[k].solveVelocity(&bodies) }
         }
         for constraint in contactConstraints {
-            collision.contacts.storeImpulses(constraint.contact, normal: constraint.normalImpulse, tangent: constraint.tangentImpulse)
+            collision.contacts.storeImpulses(constraint.contact, normal: constraint.normalImpulse, tangent: constraint.tangentImpulse,
+                                             count: constraint.pointCount)
         }
         integratePositions(h: h, maximumTranslation: c.maximumTranslation)
         solvePositions(ctx, iterations: c.positionIterations, contacts: contactConstraints, contactIsland: contactIsland)
@@ -268,8 +270,8 @@ struct RigidSolver {
     private func islandContactOrder(_ contacts: [Contact], _ proxies: [ShapeProxy], _ records: BodyStore) -> [Int] {
         let n = bodyItem.count
         var bodyContacts = [[Int]](repeating: [], count: n)
-        for (k, c) in contacts.enumerated() where c.isSolved {
-            let a = proxies[c.proxyA].body, b = proxies[c.proxyB].body
+        for k in contacts.indices where contacts[k].isSolved {
+            let a = proxies[contacts[k].proxyA].body, b = proxies[contacts[k].proxyB].body
             if a >= 0 { bodyContacts[a].append(k) }
             if b >= 0 { bodyContacts[b].append(k) }
         }
@@ -316,7 +318,7 @@ struct RigidSolver {
 
     private mutating func integratePositions(h: Double, maximumTranslation: Double) {
         if hasShapes {
-            startX = bodies.states.map(\.c.x); startY = bodies.states.map(\.c.y); startAngle = bodies.states.map(\.angle)
+            startX = bodies.states.map { $0.c.x }; startY = bodies.states.map { $0.c.y }; startAngle = bodies.states.map { $0.angle }
         }
         for k in 0..<bodies.count where islandAwake[bodyIsland[k]] {
             var body = bodies[k]

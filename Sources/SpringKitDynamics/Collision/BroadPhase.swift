@@ -17,11 +17,17 @@ enum BroadPhase {
         var result: [(Int, Int)] = []
         for i in order {
             let box = boxes[i]
-            // Drop the active boxes that end before this one starts (keeping their order).
-            active.removeAll { boxes[$0].upper.x < box.lower.x }
-            for j in active where boxes[j].lower.y <= box.upper.y && box.lower.y <= boxes[j].upper.y && accept(j, i) {
-                result.append((j, i))
+            // One pass over the active boxes: those that end before this one starts are dropped
+            // (the rest keep their order), the others are tested against it.
+            var kept = 0
+            for n in active.indices {
+                let j = active[n]
+                if boxes[j].upper.x < box.lower.x { continue }
+                active[kept] = j
+                kept += 1
+                if boxes[j].lower.y <= box.upper.y && box.lower.y <= boxes[j].upper.y && accept(j, i) { result.append((j, i)) }
             }
+            active.removeLast(active.count - kept)
             active.append(i)
         }
         return result

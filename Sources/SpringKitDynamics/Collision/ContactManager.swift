@@ -94,7 +94,8 @@ struct ContactManager {
             slotsOf[fill[c.proxyB]] = k; fill[c.proxyB] += 1
         }
         let boxes = proxies.map { $0.aabb.expanded(by: BroadPhase.margin) }
-        let pairs = BroadPhase.pairs(boxes, keys: proxies.map(\.key)) { i, j in
+        let ranks = proxies.map { Collide.rank($0.shape) }
+        let pairs = BroadPhase.pairs(boxes, keys: proxies.map { $0.key }) { i, j in
             // Boundaries (body −1) never meet each other; nor do two static items.
             let bodyA = proxies[i].body, bodyB = proxies[j].body
             if proxies[i].isStatic && proxies[j].isStatic { return false }
@@ -105,9 +106,10 @@ struct ContactManager {
         var seen = [Bool](repeating: false, count: contacts.count)
         for (i, j) in pairs {
             // End A is the shape of lower rank (then of lower key), as the pair functions take them.
-            let (p, q) = Collide.rank(proxies[i].shape) < Collide.rank(proxies[j].shape)
-                || (Collide.rank(proxies[i].shape) == Collide.rank(proxies[j].shape) && proxies[i].key < proxies[j].key) ? (i, j) : (j, i)
-            if let k = slotsOf[start[p]..<fill[p]].first(where: { contacts[$0].proxyA == p && contacts[$0].proxyB == q }) {
+            let (p, q) = ranks[i] < ranks[j] || (ranks[i] == ranks[j] && proxies[i].key < proxies[j].key) ? (i, j) : (j, i)
+            // Searched among the contacts of whichever proxy has fewer (a boundary has hundreds).
+            let owner = fill[p] - start[p] <= fill[q] - start[q] ? p : q
+            if let k = slotsOf[start[owner]..<fill[owner]].first(where: { contacts[$0].proxyA == p && contacts[$0].proxyB == q }) {
                 seen[k] = true
             } else {
                 var contact = Contact(keyA: proxies[p].key, keyB: proxies[q].key, proxyA: p, proxyB: q)
@@ -133,39 +135,41 @@ struct ContactManager {
     /// Box2D's `Collide`: the manifolds of the contacts with an awake body, warm started by
     /// feature, their mixed friction and restitution, and began and ended events.
     private mutating func collide(_ proxies: [ShapeProxy], linearSlop: Double) {
+        // Proxies and contacts are read and written in place (a copy of either retains the
+        // arrays inside its shape or manifold).
         for k in contacts.indices where contacts[k].stamp >= 0 {
-            let a = proxies[contacts[k].proxyA], b = proxies[contacts[k].proxyB]
+            let a = contacts[k].proxyA, b = contacts[k].proxyB
             // Box2D's Collide: only contacts with an awake (non-static) body are updated.
-            guard (a.isAwake && !a.isStatic) || (b.isAwake && !b.isStatic) else { continue }
-            var c = contacts[k]
-            c.respondsA = !a.isStatic && ContactFilter.responds(a.filter, to: b.filter)
-            c.respondsB = !b.isStatic && ContactFilter.responds(b.filter, to: a.filter)
-            c.friction = (a.friction * b.friction).squareRoot()
-            c.restitution = max(a.restitution, b.restitution)
+            guard (proxies[a].isAwake && !proxies[a].isStatic) || (proxies[b].isAwake && !proxies[b].isStatic) else { continue }
+            contacts[k].respondsA = !proxies[a].isStatic && ContactFilter.responds(proxies[a].filter, to: proxies[b].filter)
+            contacts[k].respondsB = !proxies[b].isStatic && ContactFilter.responds(proxies[b].filter, to: proxies[a].filter)
+            contacts[k].friction = (proxies[a].friction * proxies[b].friction).squareRoot()
+            contacts[k].restitution = max(proxies[a].restitution, proxies[b].restitution)
             // Shapes whose tight boxes (radii included) are apart cannot touch: no narrow phase.
-            var manifold = a.aabb.overlaps(b.aabb) ? Collide.manifold(a.shape, a.transform, b.shape, b.transform, linearSlop: linearSlop) : Manifold()
+            var manifold = proxies[a].aabb.overlaps(proxies[b].aabb)
+                ? Collide.manifold(proxies[a].shape, proxies[a].transform, proxies[b].shape, proxies[b].transform, linearSlop: linearSlop)
+                : Manifold()
             // Warm starting: a point keeps the impulses of the old point with its features.
             for n in manifold.points.indices {
-                if let old = c.manifold.points.first(where: { $0.id.key == manifold.points[n].id.key }) {
+                if let old = contacts[k].manifold.points.first(where: { $0.id.key == manifold.points[n].id.key }) {
                     manifold.points[n].normalImpulse = old.normalImpulse
                     manifold.points[n].tangentImpulse = old.tangentImpulse
                 }
             }
-            let touching = manifold.pointCount > 0
-            c.manifold = manifold
-            if touching && !c.isTouching {
-                let world = WorldManifold(manifold, a.transform, a.shape.radius, b.transform, b.shape.radius)
-                c.lastPoint = world.points[0]
-                c.beganEvent = events.count
-                c.largestImpulse = -1
-                events.append(ContactEvent(began: true, a: c.keyA.party, b: c.keyB.party, point: c.lastPoint))
-            } else if !touching && c.isTouching {
-                recordEnd(c)
-                c.beganEvent = -1
+            let touching = manifold.pointCount > 0, wasTouching = contacts[k].isTouching
+            if touching && !wasTouching {
+                let world = WorldManifold(manifold, proxies[a].transform, proxies[a].shape.radius, proxies[b].transform, proxies[b].shape.radius)
+                contacts[k].lastPoint = world.points[0]
+                contacts[k].beganEvent = events.count
+                contacts[k].largestImpulse = -1
+                events.append(ContactEvent(began: true, a: contacts[k].keyA.party, b: contacts[k].keyB.party, point: world.points[0]))
+            } else if !touching && wasTouching {
+                recordEnd(contacts[k])
+                contacts[k].beganEvent = -1
             }
-            if touching != c.isTouching { touchingChanged += [a.body, b.body] }
-            c.isTouching = touching
-            contacts[k] = c
+            if touching != wasTouching { touchingChanged += [proxies[a].body, proxies[b].body] }
+            contacts[k].manifold = manifold
+            contacts[k].isTouching = touching
         }
     }
 
@@ -189,8 +193,8 @@ struct ContactManager {
     }
 
     /// Writes the impulses solved this step back into the manifolds (`StoreImpulses`).
-    mutating func storeImpulses(_ k: Int, normal: [Double], tangent: [Double]) {
-        for n in normal.indices where n < contacts[k].manifold.points.count {
+    mutating func storeImpulses(_ k: Int, normal: PointPair<Double>, tangent: PointPair<Double>, count: Int) {
+        for n in 0..<count where n < contacts[k].manifold.points.count {
             contacts[k].manifold.points[n].normalImpulse = normal[n]
             contacts[k].manifold.points[n].tangentImpulse = tangent[n]
         }

@@ -10,10 +10,13 @@ struct ContactConstraint {
     var mA: Double, iA: Double, mB: Double, iB: Double
     var normal = SIMD2<Double>.zero
     var friction: Double, restitution: Double
-    var rA: [SIMD2<Double>] = [], rB: [SIMD2<Double>] = []
-    var normalImpulse: [Double] = [], tangentImpulse: [Double] = []
-    var normalMass: [Double] = [], tangentMass: [Double] = []
-    var velocityBias: [Double] = []
+    /// Per manifold point (at most two, `b2_maxManifoldPoints`), held inline: a contact
+    /// makes no heap array each step.
+    var rA = PointPair(SIMD2<Double>.zero), rB = PointPair(SIMD2<Double>.zero)
+    var normalImpulse = PointPair(0.0), tangentImpulse = PointPair(0.0)
+    var normalMass = PointPair(0.0), tangentMass = PointPair(0.0)
+    var velocityBias = PointPair(0.0)
+    private(set) var pointCount = 0
     /// The block solver's K and its inverse; `blockPoints` is 2 when it is used.
     var k11 = 0.0, k12 = 0.0, k22 = 0.0
     var inverseK = (0.0, 0.0, 0.0, 0.0)
@@ -38,18 +41,19 @@ struct ContactConstraint {
         let world = WorldManifold(manifold, xfA, radiusA, xfB, radiusB)
         normal = world.normal
         let tangent = SIMD2(normal.y, -normal.x)
+        pointCount = manifold.pointCount
         for (n, mp) in manifold.points.enumerated() {
             let ra = world.points[n] - A.c, rb = world.points[n] - B.c
-            rA.append(ra); rB.append(rb)
-            normalImpulse.append(mp.normalImpulse); tangentImpulse.append(mp.tangentImpulse)
+            rA[n] = ra; rB[n] = rb
+            normalImpulse[n] = mp.normalImpulse; tangentImpulse[n] = mp.tangentImpulse
             let rnA = Vec2.cross(ra, normal), rnB = Vec2.cross(rb, normal)
             let kNormal = mA + mB + iA * rnA * rnA + iB * rnB * rnB
-            normalMass.append(kNormal > 0 ? 1 / kNormal : 0)
+            normalMass[n] = kNormal > 0 ? 1 / kNormal : 0
             let rtA = Vec2.cross(ra, tangent), rtB = Vec2.cross(rb, tangent)
             let kTangent = mA + mB + iA * rtA * rtA + iB * rtB * rtB
-            tangentMass.append(kTangent > 0 ? 1 / kTangent : 0)
+            tangentMass[n] = kTangent > 0 ? 1 / kTangent : 0
             let vRel = Vec2.dot(normal, B.v + Vec2.cross(B.w, rb) - A.v - Vec2.cross(A.w, ra))
-            velocityBias.append(vRel < -velocityThreshold ? -restitution * vRel : 0)
+            velocityBias[n] = vRel < -velocityThreshold ? -restitution * vRel : 0
         }
         if manifold.pointCount == 2 {
             let rn1A = Vec2.cross(rA[0], normal), rn1B = Vec2.cross(rB[0], normal)
@@ -66,8 +70,6 @@ struct ContactConstraint {
             }
         }
     }
-
-    var pointCount: Int { rA.count }
 
     @inline(__always) private func apply(_ P: SIMD2<Double>, _ n: Int, _ A: inout JointBody, _ B: inout JointBody) {
         A.v -= mA * P; A.w -= iA * Vec2.cross(rA[n], P)
@@ -193,6 +195,18 @@ struct ContactConstraint {
     func report(_ s: SolverBodies) -> (points: [SIMD2<Double>], impulses: [Double]) {
         let A = s.state(a), B = s.state(b)
         let world = WorldManifold(manifold, Transform(p: A.c, angle: A.angle), radiusA, Transform(p: B.c, angle: B.angle), radiusB)
-        return (world.points, normalImpulse)
+        return (world.points, (0..<pointCount).map { normalImpulse[$0] })
+    }
+}
+
+/// One value per manifold point, at most two, stored inline.
+struct PointPair<Value> {
+    private var first: Value, second: Value
+
+    init(_ value: Value) { first = value; second = value }
+
+    subscript(n: Int) -> Value {
+        @inline(__always) get { n == 0 ? first : second }
+        @inline(__always) set { if n == 0 { first = newValue } else { second = newValue } }
     }
 }
