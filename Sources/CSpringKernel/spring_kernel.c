@@ -27,14 +27,41 @@ enum { PREFETCH_FROM = 262144, PREFETCH_CHUNK = 32, CACHE_LINE_DOUBLES = 8 };
  * ends; lanes the kernel does not move hold −1, moving ones a count ≥ 0. */
 #define FAST_MARK (-2.0)
 
+/* A square speed under which no lane is fast (`speed2 · h² > maxT²` fails): a little under
+ * (maxT / h)², and finite, so that an infinite speed counts as near. `step_block` marks
+ * the lanes over it; `finish_marked_lanes` takes the exact test. */
+static inline double near_limit_squared(const skk_StepConstants *c) {
+    const double maxT = c->maximumTranslation, h = c->step;
+    const double near = (maxT * maxT) / (h * h) * 0.999999;
+    return near < __DBL_MAX__ ? near : __DBL_MAX__;
+}
+
+/* Whether the vector loop may mark fast lanes for these constants: a lane over the limit then
+ * counts no resting step (scaled down to the limit it is still over the rest speed: a quarter
+ * of the bound's square leaves room for rounding), and 0 steps never reach
+ * `restStepsToSleep` (at least 1), so it does not sleep, and `finish_marked_lanes` needs not
+ * its earlier count. The bound must be a normal number (an underflowing limit would be read
+ * as 0). Otherwise every lane takes `step_lane_exactly`, counting on the clamped speed. */
+static inline int marking_is_exact(const skk_StepConstants *c) {
+    const double near = near_limit_squared(c);
+    return c->restStepsToSleep >= 1.0 && near >= __DBL_MIN__ && c->restSpeedSquared < 0.25 * near;
+}
+
+int skk_marks_fast_lanes(const skk_StepConstants *constants) { return marking_is_exact(constants); }
+
 /* One lane through `steps` steps with the maximum translation applied in line: the
  * reference arithmetic of `step_block` (the same IEEE operations in the same order), one
- * lane at a time. Not inlined into the variants: it is compiled once, for the baseline. */
+ * lane at a time. Not inlined into the variants: it is compiled once, for the baseline.
+ * Where the vector loop marks fast lanes (`marking_is_exact`), a lane over the limit counts
+ * no resting step, as a marked lane does; this differs from counting on the clamped speed
+ * only for a lane whose squared speed overflows (the clamp's ratio is then 0, and its
+ * velocity would read as resting). Elsewhere the count follows the clamped speed. */
 static __attribute__((noinline)) void step_lane_exactly(const skk_AnchoredItems *it, long i, long steps,
                                                         const skk_StepConstants *c)
 {
     const double h = c->step, keep = c->velocityKeep, maxT = c->maximumTranslation;
     const double maxT2 = maxT * maxT, h2 = h * h;
+    const int fastIsNotResting = marking_is_exact(c);
     for (long s = 0; s < steps && it->rest[i] >= 0; s++) {
         const double r = it->rest[i];
         double vx0 = it->vx[i], vy0 = it->vy[i];
@@ -47,11 +74,12 @@ static __attribute__((noinline)) void step_lane_exactly(const skk_AnchoredItems 
         change = d2 > c->slopSquared ? change : 0.0;
         double u = vx0 + change * dx, v = vy0 + change * dy;
         const double speed2 = u * u + v * v;
-        if (speed2 * h2 > maxT2) {
+        const int fast = speed2 * h2 > maxT2;
+        if (fast) {
             const double ratio = maxT / (h * __builtin_sqrt(speed2));
             u *= ratio; v *= ratio;
         }
-        const double count = u * u + v * v <= c->restSpeedSquared ? r + 1.0 : 0.0;
+        const double count = fast && fastIsNotResting ? 0.0 : u * u + v * v <= c->restSpeedSquared ? r + 1.0 : 0.0;
         const int sleep = count >= c->restStepsToSleep;
         it->px[i] += h * u; it->py[i] += h * v;
         it->vx[i] = sleep ? 0.0 : u; it->vy[i] = sleep ? 0.0 : v;
@@ -69,24 +97,6 @@ static __attribute__((noinline)) long advance_exactly(const skk_AnchoredItems *i
         awake += it->rest[i] >= 0;
     }
     return awake;
-}
-
-/* A square speed under which no lane is fast (`speed2 · h² > maxT²` fails): a little under
- * (maxT / h)², and finite, so that an infinite speed counts as near. `step_block` marks
- * the lanes over it; `finish_marked_lanes` takes the exact test. */
-static inline double near_limit_squared(const skk_StepConstants *c) {
-    const double maxT = c->maximumTranslation, h = c->step;
-    const double near = (maxT * maxT) / (h * h) * 0.999999;
-    return near < __DBL_MAX__ ? near : __DBL_MAX__;
-}
-
-/* Whether a lane that is fast in a step (its speed over the maximum translation's) can be
- * finished later without its resting count: scaled down to that speed it is still over
- * the rest speed (a quarter of its square leaves room for rounding), so its count becomes 0,
- * and 0 steps never reach `restStepsToSleep` (at least 1), so it does not sleep. */
-static inline int marking_is_exact(const skk_StepConstants *c) {
-    const double limit = c->maximumTranslation / c->step;
-    return c->restStepsToSleep >= 1.0 && !(c->restSpeedSquared >= 0.25 * (limit * limit));
 }
 
 /* The marked lanes of [start, end) after `steps` steps of `step_block`: a lane marked in

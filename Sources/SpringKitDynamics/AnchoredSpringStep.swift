@@ -103,6 +103,15 @@ enum AnchoredSpringStep {
         }}}}}}}}}}
     }
 
+    /// Whether the kernel's vector loop marks the lanes over the maximum translation for these
+    /// rules and finishes them after the call (else it steps every lane one at a time):
+    /// `marking_is_exact` in spring_kernel.c.
+    static func marksFastLanes(h: Double, restSpeed: Double, restStepsToSleep: Double, maximumTranslation: Double) -> Bool {
+        var c = skk_StepConstants(step: h, slopSquared: 0, restSpeedSquared: restSpeed * restSpeed, restStepsToSleep: restStepsToSleep,
+                                  velocityKeep: 1, maximumTranslation: maximumTranslation, zeroLength: 1)
+        return skk_marks_fast_lanes(&c) != 0
+    }
+
     /// Threads used for `count` items when `threads` are allowed (0: one per active
     /// processor): each gets at least `minimumPerThread` items.
     static func threadCount(count: Int, threads: Int, minimumPerThread: Int = defaultItemsPerThread) -> Int {

@@ -171,7 +171,7 @@ struct RigidSolver {
     /// Calls `body` with each spring solved as a revolute joint (its dense spring index) and
     /// that joint as last solved (impulses included), in the solver's order.
     func forEachPinnedSpring(_ body: (Int, RevoluteJoint) -> Void) {
-        for (k, s) in springIndex.enumerated() { if case .revolute(let joint) = constraints[k] { body(s, joint) } }
+        for (k, s) in springIndex.enumerated() { if let joint = constraints.revolute(k) { body(s, joint) } }
     }
 
     /// The world's joints as solved (their impulses carried to the next step), in order.

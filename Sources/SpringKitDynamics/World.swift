@@ -355,6 +355,10 @@ public final class World {
         guard springs.enabled[s] != enabled else { return }
         springs.enabled[s] = enabled
         springs.impulse[s] = 0
+        if var pin = pinnedSprings[id.rawValue] {   // a pinned spring restarts its impulses too
+            pin.impulse = .zero; pin.motorImpulse = 0; pin.lowerImpulse = 0; pin.upperImpulse = 0
+            pinnedSprings[id.rawValue] = pin
+        }
         needsClassification = true
         wake(Int(springs.itemA[s]))
         if springs.itemB[s] >= 0 { wake(Int(springs.itemB[s])) }
@@ -440,13 +444,17 @@ public final class World {
             }
         }
         if rigidAwake {
+            // Marked before stepping: a step that throws part way still leaves the joints as
+            // the solver holds them to be copied back.
+            jointModelsStale = !jointRecords.isEmpty
+            defer {
+                if !pinnedSprings.isEmpty {
+                    rigid.forEachPinnedSpring { s, joint in pinnedSprings[springs.table.identifierAt[s]] = joint }
+                }
+            }
             for t in times where rigidAwake {
                 forces.time = t
                 rigidAwake = try rigid.step(&items, &springs, &bodies, &collision, forces: forces, configuration: c, restSteps: restSteps)
-            }
-            jointModelsStale = !jointRecords.isEmpty
-            if !pinnedSprings.isEmpty {
-                rigid.forEachPinnedSpring { s, joint in pinnedSprings[springs.table.identifierAt[s]] = joint }
             }
         }
         if awakeFree > 0 {

@@ -85,7 +85,7 @@ enum DynamicsBench {
         // The default runs first, so the peak below is that of one 1,000,000-spring world,
         // not of two built one after the other.
         let settings = BenchThreads.settings
-        print("frames of 1/60 s (2 fixed steps each), best of 3; no resistance (as measured since the first wave)")
+        print("frames of 1/60 s (2 fixed steps each), best of 3; no resistance")
         print("ns per spring-step: " + settings.map { $0 == 0 ? "default threads (threads = 0; 'used' says how many ran)" : "1 thread" }.joined(separator: ", "))
         let columns = ["springs"] + settings.map(BenchThreads.label) + (settings[0] == 0 ? ["used"] : []) + ["bytes/spring", "steps"]
         print(columns.map { $0.padding(toLength: 14, withPad: " ", startingAt: 0) }.joined())
@@ -127,9 +127,10 @@ enum DynamicsBench {
     }
 
     /// n items on zero-length anchored springs, spread so none starts at rest. Without
-    /// resistance: the world this section has measured since the first wave, so figures
-    /// compare across versions (`bench/dynamics-vs-base`); UIKit's default resistance (0.1,
-    /// two more multiplications a step) gets the line under the table.
+    /// resistance: the world the first two waves measured (from the fidelity issue until the
+    /// kernel's marked lanes it had UIKit's 0.1), so figures compare with the build before
+    /// bodies (`bench/dynamics-vs-base`); UIKit's default resistance (two more
+    /// multiplications a step) gets the line under the table.
     static func makeWorld(_ n: Int, threads: Int = 0, resistance: Double = 0) throws -> World {
         var configuration = WorldConfiguration()
         configuration.restTime = .infinity

@@ -6,8 +6,11 @@ import SpringKitMath
 /// The anchored-spring kernel finishes a lane that is over Box2D's maximum translation
 /// (`b2_maxTranslation`, 200 pt a sub-step) outside its vector loop (marked, then finished
 /// after the call's steps). These tests hold every compiled variant, taking 1, 2, 3 or 7
-/// steps a call, to a plain reference of one lane's step written from Box2D's order
-/// (damping, the joint, the clamp on h·v, position, the sleep count): the same bits.
+/// steps a call, on one thread and on two, to a plain reference of one lane's step written
+/// from Box2D's order (damping, the joint, the clamp on h·v, position, the sleep count): the
+/// same bits. Rule: where the kernel marks fast lanes, a lane over the limit counts no
+/// resting step (this matters only when its squared speed overflows: the clamp then scales
+/// it to 0); elsewhere the count follows the clamped speed.
 final class AnchoredKernelClampTests: XCTestCase {
     struct Lane: Equatable {
         var p: SIMD2<Double>, v: SIMD2<Double>, rest: Double
@@ -16,6 +19,14 @@ final class AnchoredKernelClampTests: XCTestCase {
     struct Rules {
         var h = WorldConfiguration.uikitStep, slop = 0.5, resistance = 0.1, maximumTranslation = 200.0
         var restSpeed = 1.0, restSteps = 61.0, zeroLength = true
+
+        /// Whether a lane over the limit counts no resting step: a rest time of a step or
+        /// more, and a rest speed well under the limit (a quarter of the square of a bound a
+        /// millionth under it), which must be a normal number.
+        var fastIsNotResting: Bool {
+            let near = min((maximumTranslation * maximumTranslation) / (h * h) * 0.999999, .greatestFiniteMagnitude)
+            return restSteps >= 1 && near >= .leastNormalMagnitude && restSpeed * restSpeed < 0.25 * near
+        }
     }
 
     /// One step of one lane, the clamp in line (what `skk_advance_anchored` must equal);
@@ -39,7 +50,7 @@ final class AnchoredKernelClampTests: XCTestCase {
             let ratio = r.maximumTranslation / (r.h * speed2.squareRoot())
             u *= ratio; w *= ratio
         }
-        let count = u * u + w * w <= r.restSpeed * r.restSpeed ? lane.rest + 1 : 0
+        let count = clamp && r.fastIsNotResting ? 0 : u * u + w * w <= r.restSpeed * r.restSpeed ? lane.rest + 1 : 0
         let sleep = count >= r.restSteps
         lane.p = SIMD2(lane.p.x + r.h * u, lane.p.y + r.h * w)
         lane.v = sleep ? .zero : SIMD2(u, w)
@@ -48,7 +59,8 @@ final class AnchoredKernelClampTests: XCTestCase {
     }
 
     /// `n` seeded lanes: a third flung at 10,000–200,000 pt/s (over the limit of 24,000 at
-    /// once, or after the spring's pull), some at rest, some not anchored (rest −1).
+    /// once, or after the spring's pull), some at rest, some not anchored (rest −1), a few at
+    /// 1e200 pt/s or 1e200 pt from their anchor (their squared speed overflows).
     static func makeLanes(_ n: Int, seed: UInt64, rules: Rules) -> (ItemStore, [SIMD2<Double>], [AnchoredSpringStep.Coefficients]) {
         var random = SeededGenerator(seed: seed)
         var items = ItemStore()
@@ -58,9 +70,11 @@ final class AnchoredKernelClampTests: XCTestCase {
             let kind = i % 6
             let speed = kind < 2 ? 10_000 + random.nextUnit() * 190_000 : kind == 5 ? 0 : random.nextUnit() * 400
             let angle = random.nextUnit() * 6.283
-            let offset = kind == 5 ? SIMD2<Double>.zero : SIMD2(random.nextUnit() * 600 - 300, random.nextUnit() * 600 - 300)
-            _ = items.append(center: anchor + offset, velocity: SIMD2(speed * (angle - 3).magnitude / 3, speed * (1 - (angle - 3).magnitude / 3)),
-                             mass: 1)
+            var offset = kind == 5 ? SIMD2<Double>.zero : SIMD2(random.nextUnit() * 600 - 300, random.nextUnit() * 600 - 300)
+            var velocity = SIMD2(speed * (angle - 3).magnitude / 3, speed * (1 - (angle - 3).magnitude / 3))
+            if i % 97 == 5 { velocity = SIMD2(1e200, -3) }
+            if i % 97 == 7 { offset = SIMD2(1e200, 0) }
+            _ = items.append(center: anchor + offset, velocity: velocity, mass: 1)
             let softness = SpringSoftness(frequency: 0.3 + random.nextUnit() * 40, dampingRatio: random.nextUnit() * 1.5, step: rules.h)
             let k = AnchoredSpringStep.Coefficients(softness, length: rules.zeroLength ? 0 : random.nextUnit() * 80)
             items.anchoredRest[i] = i % 13 == 12 ? -1 : 0
@@ -72,23 +86,30 @@ final class AnchoredKernelClampTests: XCTestCase {
     }
 
     func check(_ rules: Rules, seed: UInt64, file: StaticString = #filePath, line: UInt = #line) {
-        let n = 1_029   // eight 128-lane blocks and a tail
+        check(rules, lanes: Self.makeLanes(1_029, seed: seed, rules: rules), file: file, line: line)   // eight 128-lane blocks and a tail
+    }
+
+    func check(_ rules: Rules, lanes made: (ItemStore, [SIMD2<Double>], [AnchoredSpringStep.Coefficients]),
+               minimumClamped: Int = 100, file: StaticString = #filePath, line: UInt = #line) {
+        let n = made.0.count
         for variant in SpringKernelVariant.supported {
-            for stepsPerCall in [1, 2, 3, 7] {
-                var (items, anchors, k) = Self.makeLanes(n, seed: seed, rules: rules)
+            for (stepsPerCall, threads) in [(1, 1), (2, 1), (3, 1), (7, 1), (2, 2), (3, 2)] {
+                var (items, anchors, k) = made
                 var lanes = (0..<n).map { Lane(p: items.position($0), v: items.velocity($0), rest: items.anchoredRest[$0]) }
                 var clamped = 0
                 for _ in 0..<(42 / stepsPerCall) {
                     let awake = AnchoredSpringStep.advance(&items, steps: stepsPerCall, h: rules.h, slop: rules.slop,
                                                            resistance: rules.resistance, maximumTranslation: rules.maximumTranslation,
                                                            restSpeed: rules.restSpeed, restStepsToSleep: rules.restSteps,
-                                                           zeroLength: rules.zeroLength, threads: 1, kernel: variant)
+                                                           zeroLength: rules.zeroLength, threads: threads, minimumPerThread: 256,
+                                                           kernel: variant)
                     for i in 0..<n {
                         for _ in 0..<stepsPerCall where Self.referenceStep(&lanes[i], anchor: anchors[i], k[i], rules) {
                             clamped += 1
                         }
                     }
-                    XCTAssertEqual(awake, lanes.filter { $0.rest >= 0 }.count, "\(variant.name), \(stepsPerCall) a call: awake count", file: file, line: line)
+                    XCTAssertEqual(awake, lanes.filter { $0.rest >= 0 }.count, "\(variant.name), \(stepsPerCall) a call, \(threads) threads: awake count",
+                                   file: file, line: line)
                 }
                 let mismatch = (0..<n).first { i in
                     let got = Lane(p: items.position(i), v: items.velocity(i), rest: items.anchoredRest[i])
@@ -96,14 +117,50 @@ final class AnchoredKernelClampTests: XCTestCase {
                         || got.v.x.bitPattern != lanes[i].v.x.bitPattern || got.v.y.bitPattern != lanes[i].v.y.bitPattern
                         || got.rest != lanes[i].rest
                 }
-                XCTAssertNil(mismatch, "\(variant.name), \(stepsPerCall) steps a call: lane \(mismatch ?? -1) differs from the reference",
+                XCTAssertNil(mismatch, "\(variant.name), \(stepsPerCall) steps a call, \(threads) threads: lane \(mismatch ?? -1) differs from the reference",
                              file: file, line: line)
-                XCTAssertGreaterThan(clamped, 100, "the lanes must reach the maximum translation", file: file, line: line)
+                XCTAssertGreaterThanOrEqual(clamped, minimumClamped, "the lanes must reach the maximum translation", file: file, line: line)
             }
         }
     }
 
-    func testZeroLengthSpringsWithResistance() { check(Rules(), seed: 1) }
+    func testZeroLengthSpringsWithResistance() {
+        XCTAssertTrue(marks(Rules()), "these rules must take the vector loop's marking, not the lane-at-a-time path")
+        check(Rules(), seed: 1)
+    }
+
+    /// Lanes inside the slop (no pull) and without resistance keep their speed: set a few
+    /// ulps and a few millionths either side of the limit, they test the marking bound (a
+    /// millionth under the limit) and the exact test after it.
+    func testLanesAtTheLimitToTheLastBit() {
+        let rules = Rules(resistance: 0)
+        XCTAssertTrue(marks(rules))
+        let limit = rules.maximumTranslation / rules.h
+        var speeds: [Double] = [limit, limit.nextUp, limit.nextDown, limit.nextUp.nextUp, limit.nextDown.nextDown]
+        for d in [1e-9, 1e-7, 5e-7, 1e-6, 2e-6] { speeds += [limit * (1 + d), limit * (1 - d)] }
+        var items = ItemStore()
+        var anchors: [SIMD2<Double>] = [], coefficients: [AnchoredSpringStep.Coefficients] = []
+        let k = AnchoredSpringStep.Coefficients(SpringSoftness(frequency: 2, dampingRatio: 0.3, step: rules.h), length: 0)
+        for (i, speed) in speeds.enumerated() {
+            for direction in [SIMD2(1.0, 0), SIMD2(0, -1.0), SIMD2(0.6, 0.8)] {
+                let anchor = SIMD2(Double(i) * 1e6, 0)   // far apart: a lane crosses its anchor's slop once
+                _ = items.append(center: anchor, velocity: speed * direction, mass: 1)
+                let lane = items.count - 1
+                items.anchoredRest[lane] = 0
+                items.anchorX[lane] = anchor.x; items.anchorY[lane] = anchor.y
+                items.dampingMinusOne[lane] = k.dampingMinusOne; items.stiffness[lane] = k.stiffness; items.stiffnessLength[lane] = 0
+                anchors.append(anchor); coefficients.append(k)
+            }
+        }
+        check(rules, lanes: (items, anchors, coefficients), minimumClamped: 10)
+    }
+
+    func marks(_ r: Rules) -> Bool {
+        let kernel = AnchoredSpringStep.marksFastLanes(h: r.h, restSpeed: r.restSpeed, restStepsToSleep: r.restSteps,
+                                                       maximumTranslation: r.maximumTranslation)
+        XCTAssertEqual(kernel, r.fastIsNotResting, "the kernel's rule for marking and the reference's differ")
+        return kernel
+    }
 
     func testSpringsWithLengthsAndNoResistance() {
         check(Rules(resistance: 0, zeroLength: false), seed: 2)
@@ -111,12 +168,17 @@ final class AnchoredKernelClampTests: XCTestCase {
 
     /// A short rest time: lanes sleep within the call's steps beside lanes that are clamped.
     func testLanesSleepBesideClampedOnes() {
+        XCTAssertTrue(marks(Rules(restSpeed: 30, restSteps: 2)))
         check(Rules(restSpeed: 30, restSteps: 2), seed: 3)
     }
 
     /// Rules the marking cannot serve (a rest speed over the limit, a rest time under one
     /// step): the kernel steps every lane in line and still equals the reference.
     func testRulesOutsideTheMarkingTakeTheExactPath() {
+        for rules in [Rules(restSpeed: 30_000, restSteps: 61), Rules(restSteps: 0),
+                      Rules(h: 1e-10, maximumTranslation: 1e-170, restSpeed: 1e-161)] {
+            XCTAssertFalse(marks(rules), "\(rules)")
+        }
         check(Rules(restSpeed: 30_000, restSteps: 61), seed: 4)
         check(Rules(restSteps: 0), seed: 5)
     }

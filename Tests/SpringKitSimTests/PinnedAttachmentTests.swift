@@ -193,6 +193,32 @@ final class PinnedAttachmentTests: XCTestCase {
         XCTAssertGreaterThan(try w.position(box).y, 200, "free, it falls")
     }
 
+    /// Switched off and on, a pinned spring restarts its impulses as a distance spring does
+    /// (its revolute's warm start would otherwise carry the old ones); beside a world joint,
+    /// removing that joint and then the item keeps the joints' records in step with the solver.
+    func testSwitchingAPinOffAndOnRestartsItsImpulsesAndJointsStayInStep() throws {
+        let w = try world()
+        let box = try item(w, SIMD2(100, 100), size: SIMD2(40, 40))
+        let other = try item(w, SIMD2(160, 100), size: SIMD2(40, 40))
+        let joint = try w.addJoint(.pin(anchor: SIMD2(130, 100)), box, other)
+        let s = try w.attach(box, to: SIMD2(100, 100), SpringParameters())
+        try w.advance(steps: 10)
+        XCTAssertNotEqual(try w.pinnedJoint(s)?.impulse, .zero, "holding two boxes up, the pin carries an impulse")
+        try w.setEnabled(s, false)
+        try w.setEnabled(s, true)
+        let pin = try XCTUnwrap(try w.pinnedJoint(s))
+        XCTAssertEqual(pin.impulse, .zero)
+        XCTAssertEqual([pin.motorImpulse, pin.lowerImpulse, pin.upperImpulse], [0, 0, 0])
+        try w.advance(steps: 10)
+        try w.removeJoint(joint)
+        try w.advance(steps: 10)
+        XCTAssertLessThan(distance(try w.position(box), SIMD2(100, 100)), 0.05, "the pin still holds its box")
+        XCTAssertGreaterThan(try w.position(other).y, 110, "the other box, no longer joined, falls")
+        try w.removeItem(other)
+        try w.advance(steps: 10)
+        XCTAssertLessThan(distance(try w.position(box), SIMD2(100, 100)), 0.05)
+    }
+
     /// The same through Lua: `w:attach` on the item's point pins it; `set_anchor`, `anchor`,
     /// `set_spring` and `remove_spring` work on it.
     func testTheLuaCallsOnAPinnedAttachment() throws {

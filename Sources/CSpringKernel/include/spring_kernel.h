@@ -16,7 +16,8 @@
 /* Per-item arrays (structure of arrays, all of length `count`). */
 typedef struct skk_AnchoredItems {
     double *px, *py, *vx, *vy;
-    /* >= 0: awake anchored item, consecutive resting steps; < 0: not moved here. */
+    /* >= 0: awake anchored item, consecutive resting steps; -1: not moved here (asleep or not
+     * anchored). Values of -2 and less are the kernel's own marks during a call. */
     double *rest;
     const double *anchorX, *anchorY;
     /* D − 1, h ω² D and h ω² D · length, with D = 1 / (1 + 2ζωh + ω²h²). */
@@ -48,6 +49,10 @@ const char *skk_variant_name(int variant);
 /* 1 when this build holds the variant and this CPU runs its instructions, else 0. The CPU
  * is asked once, on the first call of this or skk_advance_anchored (thread-safe). */
 int skk_variant_supported(int variant);
+
+/* 1 when the vector loop marks lanes over the maximum translation for these constants (and
+ * finishes them after the call's steps), 0 when every lane is stepped one at a time. */
+int skk_marks_fast_lanes(const skk_StepConstants *constants);
 
 /* Advances items [0, count) by `steps` fixed steps with `variant`; returns how many are
  * awake after. A variant that skk_variant_supported refuses touches nothing and returns -1

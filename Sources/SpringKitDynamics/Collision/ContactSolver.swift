@@ -41,6 +41,7 @@ struct ContactConstraint {
         let world = WorldManifold(manifold, xfA, radiusA, xfB, radiusB)
         normal = world.normal
         let tangent = SIMD2(normal.y, -normal.x)
+        precondition(manifold.pointCount <= 2, "a manifold holds at most two points (b2_maxManifoldPoints)")
         pointCount = manifold.pointCount
         for (n, mp) in manifold.points.enumerated() {
             let ra = world.points[n] - A.c, rb = world.points[n] - B.c

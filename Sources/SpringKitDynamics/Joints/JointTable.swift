@@ -14,6 +14,7 @@ struct JointTable {
     private(set) var prismatics: [PrismaticJoint] = []
     private(set) var ropes: [RopeJoint] = []
 
+    /// How many constraints, and their positions in the order of solving.
     var count: Int { kinds.count }
     var indices: Range<Int> { kinds.indices }
     var isEmpty: Bool { kinds.isEmpty }
@@ -70,6 +71,10 @@ struct JointTable {
     /// The spring solved as constraint `k` when it is a distance joint.
     func distance(_ k: Int) -> DistanceJoint? { kinds[k] == .distance ? distances[slots[k]] : nil }
 
+    /// Constraint `k` when it is a revolute joint (a pin, or a spring pinned on its anchor).
+    func revolute(_ k: Int) -> RevoluteJoint? { kinds[k] == .revolute ? revolutes[slots[k]] : nil }
+
+    /// Constraint `k`'s preparation for the step: anchors, masses, warm start.
     @inline(__always) mutating func prepare(_ k: Int, _ bodies: inout SolverBodies, _ ctx: JointStepContext) {
         let s = slots[k]
         switch kinds[k] {
@@ -81,6 +86,7 @@ struct JointTable {
         }
     }
 
+    /// Constraint `k`'s velocity pass.
     @inline(__always) mutating func solveVelocity(_ k: Int, _ bodies: inout SolverBodies, _ ctx: JointStepContext) {
         let s = slots[k]
         switch kinds[k] {

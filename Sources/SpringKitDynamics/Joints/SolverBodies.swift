@@ -11,6 +11,7 @@ struct SolverBodies {
 
     var count: Int { states.count }
 
+    /// Empties the records, keeping their storage for the next step.
     mutating func removeAll() { states.removeAll(keepingCapacity: true) }
 
     mutating func append(c: SIMD2<Double>, angle a: Double, v: SIMD2<Double>, w spin: Double, inverseMass m: Double, inverseInertia i: Double) {

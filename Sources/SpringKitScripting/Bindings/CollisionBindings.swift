@@ -116,7 +116,8 @@ extension ModuleBuilder {
             ("bounds", { call in
                 let w = try animator(call)
                 let id = try Self.itemArgument(call, 2)
-                switch try call.checked(2) { try w.world.collisionBounds(id) } ?? .rectangle {
+                let bounds = try call.checked(2) { try w.world.collisionBounds(id) } ?? .rectangle
+                switch bounds {
                 case .rectangle: call.push("rectangle")
                 case .ellipse: call.push("ellipse")
                 case .path(let points):
