@@ -263,18 +263,19 @@ public enum DMath {
         let cl = cl0 + zl * rh
         let (th, tl0) = twoProduct(ch, -oneSixth.hi)
         let tl = tl0 - (ch * oneSixth.lo + cl * oneSixth.hi)
-        // Horner over 1/n! with alternating signs, n = 19, 17, …, 5, written out (a loop over the
-        // table with a sign test per term cost a body's rotation a fifth of its time).
-        var p = -Self.f19
-        p = Self.f17 + zh * p
-        p = -Self.f15 + zh * p
-        p = Self.f13 + zh * p
-        p = -Self.f11 + zh * p
-        p = Self.f9 + zh * p
-        p = -Self.f7 + zh * p
-        p = Self.f5 + zh * p
+        // Horner over 1/n! with alternating signs, n = 19, 17, …, 5 (a loop over the table with
+        // a sign test per term cost a body's rotation a fifth of its time).
+        let p = horner(zh, (-Self.f19, Self.f17, -Self.f15, Self.f13, -Self.f11, Self.f9, -Self.f7, Self.f5))
         let (a, b) = twoSum(rh, th)
         return a + (b + (tl + (ch * zh * p + (rl - rl * zh * 0.5))))
+    }
+
+    /// c.0 z⁷ + c.1 z⁶ + … + c.7 by Horner's rule, each step `c.k + z · p` (the kernels' order).
+    @inline(__always) static func horner(_ z: Double, _ c: (Double, Double, Double, Double, Double, Double, Double, Double)) -> Double {
+        var p = c.0
+        p = c.1 + z * p; p = c.2 + z * p; p = c.3 + z * p; p = c.4 + z * p
+        p = c.5 + z * p; p = c.6 + z * p; p = c.7 + z * p
+        return p
     }
 
     /// cos(rh + rl) for |rh| ≤ π/4: 1 − r²/2 + r⁴·(1/4! − r²/6! + … + r¹⁶/20!), with
@@ -282,16 +283,8 @@ public enum DMath {
     static func cosKernel(_ rh: Double, _ rl: Double) -> Double {
         let (zh, zl0) = twoProduct(rh, rh)
         let zl = zl0 + 2 * rh * rl
-        // n = 20, 18, …, 4, written out as in `sinKernel`.
-        var q = Self.f20
-        q = -Self.f18 + zh * q
-        q = Self.f16 + zh * q
-        q = -Self.f14 + zh * q
-        q = Self.f12 + zh * q
-        q = -Self.f10 + zh * q
-        q = Self.f8 + zh * q
-        q = -Self.f6 + zh * q
-        q = Self.f4 + zh * q
+        // n = 20, 18, …, 4, as in `sinKernel`.
+        let q = Self.f4 + zh * horner(zh, (Self.f20, -Self.f18, Self.f16, -Self.f14, Self.f12, -Self.f10, Self.f8, -Self.f6))
         let (a, b) = fastTwoSum(1, -0.5 * zh)
         return a + ((b - 0.5 * zl) + zh * zh * q)
     }
