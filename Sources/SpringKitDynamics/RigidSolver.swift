@@ -384,35 +384,7 @@ struct RigidSolver {
                 guard let t = best else { break }
                 let pose = (c: start.c + t * (end.c - start.c), angle: start.angle + t * (end.angle - start.angle))
                 bodies.setPosition(k, pose.c, pose.angle)
-                // Every static shape within reach at the impact, with a speculative skin.
-                var moving = proxy
-                moving.transform = Transform(p: pose.c, angle: pose.angle)
-                switch moving.shape {
-                case .polygon(var p): p.radius += 2 * ctx.linearSlop; moving.shape = .polygon(p)
-                case .circle(var c): c.radius += 2 * ctx.linearSlop; moving.shape = .circle(c)
-                case .edge: break
-                }
-                var solvers: [ContactConstraint] = []
-                for s in statics where ContactFilter.responds(proxy.filter, to: proxies[s].filter) {
-                    let other = proxies[s]
-                    let m = Collide.rank(other.shape) <= Collide.rank(moving.shape)
-                        ? Collide.manifold(other.shape, other.transform, moving.shape, moving.transform, linearSlop: ctx.linearSlop)
-                        : Collide.manifold(moving.shape, moving.transform, other.shape, other.transform, linearSlop: ctx.linearSlop)
-                    guard m.pointCount > 0 else { continue }
-                    let first = Collide.rank(other.shape) <= Collide.rank(moving.shape)
-                    var contact = Contact(keyA: first ? other.key : moving.key, keyB: first ? moving.key : other.key)
-                    contact.manifold = m
-                    contact.isTouching = true
-                    contact.respondsA = !first; contact.respondsB = first
-                    contact.friction = (proxy.friction * other.friction).squareRoot()
-                    contact.restitution = max(proxy.restitution, other.restitution)
-                    solvers.append(ContactConstraint(contact: -1, contact, first ? other : moving, first ? moving : other, bodies,
-                                                     velocityThreshold: WorldConfiguration.pointsPerMeter))
-                    contacts.recordImpact(contact.keyA, contact.keyB, point: WorldManifold(m, first ? other.transform : moving.transform,
-                                                                                             first ? other.shape.radius : moving.shape.radius,
-                                                                                             first ? moving.transform : other.transform,
-                                                                                             first ? moving.shape.radius : other.shape.radius).points[0])
-                }
+                var solvers = impactConstraints(proxy, at: pose, statics: statics, proxies, &contacts, ctx)
                 if solvers.isEmpty {
                     bodies.setVelocity(k, .zero, 0)
                     break
@@ -435,6 +407,37 @@ struct RigidSolver {
                 }
             }
         }
+    }
+
+    /// The contacts of `proxy`, stopped at `pose` by a time of impact, with every static shape
+    /// within reach there (its shape given a speculative skin of two slops), as constraints
+    /// in which only the moving body responds; each records the impact's began and ended events.
+    private func impactConstraints(_ proxy: ShapeProxy, at pose: (c: SIMD2<Double>, angle: Double), statics: [Int],
+                                   _ proxies: [ShapeProxy], _ contacts: inout ContactManager, _ ctx: JointStepContext) -> [ContactConstraint] {
+        var moving = proxy
+        moving.transform = Transform(p: pose.c, angle: pose.angle)
+        switch moving.shape {
+        case .polygon(var p): p.radius += 2 * ctx.linearSlop; moving.shape = .polygon(p)
+        case .circle(var c): c.radius += 2 * ctx.linearSlop; moving.shape = .circle(c)
+        case .edge: break
+        }
+        var solvers: [ContactConstraint] = []
+        for s in statics where ContactFilter.responds(proxy.filter, to: proxies[s].filter) {
+            let other = proxies[s]
+            let first = Collide.rank(other.shape) <= Collide.rank(moving.shape)
+            let (a, b) = first ? (other, moving) : (moving, other)
+            let m = Collide.manifold(a.shape, a.transform, b.shape, b.transform, linearSlop: ctx.linearSlop)
+            guard m.pointCount > 0 else { continue }
+            var contact = Contact(keyA: a.key, keyB: b.key)
+            contact.manifold = m
+            contact.isTouching = true
+            contact.respondsA = !first; contact.respondsB = first
+            contact.friction = (proxy.friction * other.friction).squareRoot()
+            contact.restitution = max(proxy.restitution, other.restitution)
+            solvers.append(ContactConstraint(contact: -1, contact, a, b, bodies, velocityThreshold: WorldConfiguration.pointsPerMeter))
+            contacts.recordImpact(a.key, b.key, point: WorldManifold(m, a.transform, a.shape.radius, b.transform, b.shape.radius).points[0])
+        }
+        return solvers
     }
 
     /// Copies the awake bodies back.

@@ -552,26 +552,7 @@ public final class World {
     /// - Complexity: O((items + springs) α(items)), the joint solver's islands included.
     private func classify() throws {
         let n = items.count
-        // Springs per item, saturating (only 0, 1 and more matter here): a byte per item.
-        var springCount = [UInt8](repeating: 0, count: n)
-        func count(_ item: Int32) { if springCount[Int(item)] < .max { springCount[Int(item)] += 1 } }
-        for s in 0..<springs.count where springs.enabled[s] {
-            count(springs.itemA[s])
-            if springs.itemB[s] >= 0 { count(springs.itemB[s]) }
-        }
-        // The attachments' items are joint items too (and never on the fast path).
-        let jointEnds = try jointRecords.map { r -> (Int, Int) in
-            let (a, b) = r.solverEnds
-            return (try a.map(index) ?? -1, try b.map(index) ?? -1)
-        }
-        for (a, b) in jointEnds {
-            if a >= 0 { springCount[a] = .max }
-            if b >= 0 { springCount[b] = .max }
-        }
-        // An item with a collision shape is a rigid-solver body.
-        if !collision.itemBounds.isEmpty {
-            for i in 0..<n where collision.itemBounds[items.table.identifierAt[i]] != nil { springCount[i] = .max }
-        }
+        let (springCount, jointEnds) = try springsPerItem()
         // Adding, removing or changing a spring wakes every item: rest timers restart.
         for i in 0..<n {
             items.motion[i] = springCount[i] == 0 ? ItemMotion.free.rawValue : ItemMotion.joint.rawValue
@@ -591,30 +572,11 @@ public final class World {
             let lone = springs.itemB[s] < 0 && springCount[a] == 1 && !softness.isRigid
                 && bodyOfItem[items.table.identifierAt[a]] == nil && springOffsets[springs.table.identifierAt[s]] == nil
             if configuration.solver == .exact {
-                guard configuration.resistance == 0 else {
-                    throw DynamicsError.unsupportedByExactSolver("resistance \(NumberFormat.shortest(configuration.resistance)) is not a spring (set it to 0)")
-                }
-                guard lone && springs.length[s] == 0 else {
-                    let id = springs.table.identifierAt[s]
-                    let p = springs.parameters(s)
-                    let reason = springs.itemB[s] >= 0 ? "it joins two items"
-                        : springCount[a] > 1 ? "its item has \(springs.enabledCount(touching: Int32(a))) springs"
-                        : p.frequency == 0 ? "it is rigid (frequency 0)"
-                        : "its length is \(NumberFormat.shortest(p.length)), not 0"
-                    throw DynamicsError.unsupportedByExactSolver("spring \(id) is not a zero-length spring from one item to an anchor (\(reason))")
-                }
+                try requireExactClassification(spring: s, lone: lone, springsOnItem: springCount[a])
                 exactMatrices[a] = ExactStepMatrix(softness)
             }
             if lone {
-                items.motion[a] = ItemMotion.anchored.rawValue
-                items.anchoredRest[a] = 0
-                items.anchorX[a] = springs.anchorX[s]
-                items.anchorY[a] = springs.anchorY[s]
-                let k = AnchoredSpringStep.Coefficients(softness, length: springs.length[s])
-                items.dampingMinusOne[a] = k.dampingMinusOne
-                items.stiffness[a] = k.stiffness
-                items.stiffnessLength[a] = k.stiffnessLength
-                if springs.length[s] != 0 { anchoredLengthsAreZero = false }
+                placeOnFastPath(item: a, spring: s, softness)
             } else {
                 jointSprings.append(Int32(s))
             }
@@ -625,6 +587,63 @@ public final class World {
         joints.wakeAll(&items)
         jointsAwake = joints.isAwake
         needsClassification = false
+    }
+
+    /// Springs per item, saturating (only 0, 1 and more matter to `classify`): a byte per item;
+    /// an attachment's items and an item with a collision shape count as many (they are never
+    /// on the fast path). Also the attachments' ends as dense item indices (−1: the world).
+    /// - Complexity: O(items + springs + joints).
+    private func springsPerItem() throws -> (counts: [UInt8], jointEnds: [(Int, Int)]) {
+        var springCount = [UInt8](repeating: 0, count: items.count)
+        func count(_ item: Int32) { if springCount[Int(item)] < .max { springCount[Int(item)] += 1 } }
+        for s in 0..<springs.count where springs.enabled[s] {
+            count(springs.itemA[s])
+            if springs.itemB[s] >= 0 { count(springs.itemB[s]) }
+        }
+        let jointEnds = try jointRecords.map { r -> (Int, Int) in
+            let (a, b) = r.solverEnds
+            return (try a.map(index) ?? -1, try b.map(index) ?? -1)
+        }
+        for (a, b) in jointEnds {
+            if a >= 0 { springCount[a] = .max }
+            if b >= 0 { springCount[b] = .max }
+        }
+        if !collision.itemBounds.isEmpty {
+            for i in 0..<items.count where collision.itemBounds[items.table.identifierAt[i]] != nil { springCount[i] = .max }
+        }
+        return (springCount, jointEnds)
+    }
+
+    /// Throws unless the `exact` solver can step spring `s` (dense): no resistance, and a
+    /// zero-length spring from one item (`lone`: its only spring, soft, no offset, no body) to
+    /// an anchor; the error names the first reason it cannot.
+    private func requireExactClassification(spring s: Int, lone: Bool, springsOnItem: UInt8) throws {
+        guard configuration.resistance == 0 else {
+            throw DynamicsError.unsupportedByExactSolver("resistance \(NumberFormat.shortest(configuration.resistance)) is not a spring (set it to 0)")
+        }
+        guard lone && springs.length[s] == 0 else {
+            let id = springs.table.identifierAt[s]
+            let p = springs.parameters(s)
+            let reason = springs.itemB[s] >= 0 ? "it joins two items"
+                : springsOnItem > 1 ? "its item has \(springs.enabledCount(touching: springs.itemA[s])) springs"
+                : p.frequency == 0 ? "it is rigid (frequency 0)"
+                : "its length is \(NumberFormat.shortest(p.length)), not 0"
+            throw DynamicsError.unsupportedByExactSolver("spring \(id) is not a zero-length spring from one item to an anchor (\(reason))")
+        }
+    }
+
+    /// Puts item `a` on the anchored fast path with spring `s` (dense): awake, its anchor and
+    /// its step coefficients cached beside it.
+    private func placeOnFastPath(item a: Int, spring s: Int, _ softness: SpringSoftness) {
+        items.motion[a] = ItemMotion.anchored.rawValue
+        items.anchoredRest[a] = 0
+        items.anchorX[a] = springs.anchorX[s]
+        items.anchorY[a] = springs.anchorY[s]
+        let k = AnchoredSpringStep.Coefficients(softness, length: springs.length[s])
+        items.dampingMinusOne[a] = k.dampingMinusOne
+        items.stiffness[a] = k.stiffness
+        items.stiffnessLength[a] = k.stiffnessLength
+        if springs.length[s] != 0 { anchoredLengthsAreZero = false }
     }
 }
 
