@@ -65,25 +65,16 @@ struct JointSolver {
         // items are indexed (a spring between two items makes both joint items), so the
         // tables end at the last of them: a world of anchored springs alone allocates none.
         let extent = items.max().map { Int($0) + 1 } ?? 0
-        var parent = [Int32](repeating: -1, count: extent)
-        for i in items { parent[Int(i)] = i }
-        func root(_ i: Int32) -> Int32 {
-            var r = i
-            while parent[Int(r)] != r { r = parent[Int(r)] }
-            var j = i
-            while parent[Int(j)] != r { let next = parent[Int(j)]; parent[Int(j)] = r; j = next }
-            return r
-        }
+        var sets = DisjointSets(count: extent)   // indices that are not joint items stay alone
         for s in springs where joints.itemB[Int(s)] >= 0 {
-            let a = root(joints.itemA[Int(s)]), b = root(joints.itemB[Int(s)])
-            if a != b { parent[Int(max(a, b))] = min(a, b) }
+            sets.union(Int(joints.itemA[Int(s)]), Int(joints.itemB[Int(s)]))
         }
         // Islands numbered in the order of their first item.
         islandOfItem = [Int32](repeating: -1, count: extent)
         var islandOfRoot = [Int32](repeating: -1, count: extent)
         var islands: Int32 = 0
         itemIsland = items.map { i in
-            let r = Int(root(i))
+            let r = sets.root(Int(i))
             if islandOfRoot[r] < 0 { islandOfRoot[r] = islands; islands += 1 }
             islandOfItem[Int(i)] = islandOfRoot[r]
             return islandOfRoot[r]
