@@ -40,7 +40,7 @@ let package = Package(
         // (PageAssets.swift), so simrun needs no resource bundle beside it on Linux or macOS.
         .target(name: "SpringKitReport", dependencies: ["SpringKitScenarios", "SpringKitTrace", "SpringKitMotion", "SpringKitDynamics", "SpringKitMath", "SpringKitSupport"],
                 resources: ["report.html", "report.js", "report-decoder.js", "shapes-player.js", "compare.html", "compare.js",
-                            "player.html", "player.css", "player.js"].map { .embedInCode("Resources/" + $0) }),
+                            "player.html", "player.css", "player.js", "run-stream.js"].map { .embedInCode("Resources/" + $0) }),
         // The LuaScenarioRegistry plugin lists the Swift scenarios with a Lua class (`extension NAME:
         // LuaScenario` in a binding file) at build time: no hand-kept list (docs/adding-a-scenario.md).
         .target(name: "SpringKitScripting", dependencies: ["SpringKitReport", "SpringKitTrace", "SpringKitScenarios", "SpringKitMotion", "SpringKitDynamics", "SpringKitMath", "SpringKitSupport", "CLua"],

@@ -68,6 +68,10 @@ typedef void (*skl_Release)(void *object);
 
 enum { SKL_RAISE_WHERE = -1, SKL_RAISE_RAW = -2 };
 
+/* What a run stopped by its host (`skl_Runtime.cancel`) fails with. */
+#define SKL_CANCELLED_MESSAGE "cancelled: a newer run replaced this one"
+
+
 typedef struct skl_Runtime {
     size_t memoryUsed;          /* bytes currently allocated by Lua */
     size_t memoryPeak;          /* the most ever allocated at once (Lua and engine) */
@@ -80,6 +84,8 @@ typedef struct skl_Runtime {
     int hookInterval;
     int budgetExceeded;
     int timedOut;
+    int cancelled;              /* the host's flag was seen set: the run stops as a timed-out one does */
+    const int *cancel;          /* set by the host (another thread may raise it, skl_raise_flag): stop the run; NULL: none */
     int memoryExceeded;
     int closing;                /* set while lua_close runs finalizers: Swift functions refuse to run */
     int inSwift;                /* set while the innermost running code is a Swift call: allocations are not refused */
@@ -230,6 +236,15 @@ static inline double skl_now(void) {
 /* Makes the count hook fire at every instruction: a spent budget or a passed deadline is
  * raised again at the first instruction after any pcall that caught it, so it escapes every level. */
 static void skl_counthook(lua_State *L, lua_Debug *ar);
+
+/* Whether the host asked the run to stop (`rt->cancel`, raised from any thread). */
+static inline int skl_cancel_requested(const skl_Runtime *rt) {
+    return rt->cancel != NULL && __atomic_load_n(rt->cancel, __ATOMIC_RELAXED) != 0;
+}
+/* Raises a host flag from any thread (ScriptCancellation). */
+static inline void skl_raise_flag(int *flag) { __atomic_store_n(flag, 1, __ATOMIC_RELAXED); }
+static inline int skl_read_flag(const int *flag) { return __atomic_load_n(flag, __ATOMIC_RELAXED); }
+
 static inline void skl_stickhook(lua_State *L) {
     skl_Runtime *rt = skl_runtime(L);
     rt->hookInterval = 1;
@@ -242,6 +257,7 @@ static void skl_counthook(lua_State *L, lua_Debug *ar) {
     skl_Runtime *rt = skl_runtime(L);
     rt->instructionsUsed += rt->hookInterval;
     int overBudget = rt->instructionLimit != 0 && rt->instructionsUsed > rt->instructionLimit;
+    if (!rt->cancelled && skl_cancel_requested(rt)) rt->cancelled = rt->timedOut = 1;
     int overTime = rt->timedOut || (rt->deadline != 0 && skl_now() > rt->deadline);
     if (!overBudget && !overTime) return;
     if (overTime) rt->timedOut = 1; else rt->budgetExceeded = 1;
@@ -251,7 +267,9 @@ static void skl_counthook(lua_State *L, lua_Debug *ar) {
         lua_pushfstring(L, "%s:%d: ", ar->short_src, ar->currentline);
     else
         lua_pushliteral(L, "");
-    if (overTime)
+    if (rt->cancelled)
+        lua_pushliteral(L, SKL_CANCELLED_MESSAGE);
+    else if (overTime)
         lua_pushfstring(L, "timed out after %f s of wall-clock time (raise it with --timeout)", rt->timeoutSeconds);
     else
         lua_pushfstring(L, "instruction budget exceeded (%I instructions; raise it with --max-instructions)",

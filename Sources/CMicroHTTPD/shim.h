@@ -2,8 +2,9 @@
 #define SPRINGKIT_MICROHTTPD_SHIM_H
 // libmicrohttpd (Debian's libmicrohttpd-dev, Homebrew's libmicrohttpd) for `simrun studio`.
 // Swift cannot call C variadic functions, so the daemon is started here with a fixed option
-// list: bound to 127.0.0.1 only, one internal polling thread (requests are served one at a
-// time, so script runs never overlap), bounded connections and timeouts.
+// list: bound to 127.0.0.1 only, a thread per connection (a streamed answer may wait for the
+// run that makes it while other requests are served; the application orders what must not
+// overlap), bounded connections and timeouts.
 #include <stdint.h>
 #include <string.h>
 #include <sys/types.h>
@@ -25,7 +26,7 @@ static inline struct MHD_Daemon *sks_start_loopback(uint16_t port, MHD_AccessHan
     address.sin_family = AF_INET;
     address.sin_port = htons(port);
     address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    return MHD_start_daemon(MHD_USE_INTERNAL_POLLING_THREAD, port, NULL, NULL, handler, context,
+    return MHD_start_daemon(MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_THREAD_PER_CONNECTION, port, NULL, NULL, handler, context,
                             MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&address,
                             MHD_OPTION_CONNECTION_LIMIT, (unsigned int)32,
                             MHD_OPTION_CONNECTION_TIMEOUT, (unsigned int)10,
@@ -62,6 +63,15 @@ static inline enum MHD_ValueKind sks_header_kind(void) { return MHD_HEADER_KIND;
 static inline enum MHD_ValueKind sks_query_kind(void) { return MHD_GET_ARGUMENT_KIND; }
 static inline enum MHD_ResponseMemoryMode sks_must_copy(void) { return MHD_RESPMEM_MUST_COPY; }
 static inline enum MHD_ConnectionNotificationCode sks_connection_started(void) { return MHD_CONNECTION_NOTIFY_STARTED; }
+
+/// A response whose body `reader` writes as it is made (chunked transfer): it may wait for
+/// data (the daemon gives each connection a thread) and returns `sks_end_of_stream()` at the end;
+/// `release` is called once when the response is done with, sent or not.
+static inline struct MHD_Response *sks_streamed_response(MHD_ContentReaderCallback reader, void *context,
+                                                         MHD_ContentReaderFreeCallback release) {
+    return MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, 64 * 1024, reader, context, release);
+}
+static inline ssize_t sks_end_of_stream(void) { return MHD_CONTENT_READER_END_OF_STREAM; }
 
 /// The MHD_YES / MHD_NO results for Swift.
 static inline enum MHD_Result sks_yes(void) { return MHD_YES; }

@@ -19,6 +19,10 @@ public final class ScenarioRecorder: ScenarioObserver {
     /// The finished images the scenario showed (`ScenarioImage`), in order.
     public private(set) var images: [ScenarioImage] = []
 
+    /// Called with each report frame as it is recorded (a caller that shows the run before
+    /// it ends); nil: none.
+    public var frameMade: ((ReportData.Frame) -> Void)?
+
     public init(reportFrames: Bool = true) {
         wantsReportFrames = reportFrames
     }
@@ -35,6 +39,7 @@ public final class ScenarioRecorder: ScenarioObserver {
         trace.append(rows: frame.rows)
         guard wantsReportFrames, frame.isReportFrame else { return }
         report.frames.append(ReportData.Frame(t: frame.time, offset: frame.offset, cells: frame.cells, frame: frame.frame, touch: frame.touch))
+        frameMade?(report.frames[report.frames.count - 1])
         for (plot, value) in zip(report.plots.indices, frame.plotValues) { report.plots[plot].values.append(value) }
     }
 

@@ -35,6 +35,7 @@ final class LuaResourceBudget: ResourceBudget {
         rt.pointee.instructionsUsed = overflow ? Int64.max : used
         let limit = rt.pointee.instructionLimit
         unitsSinceClock = unitsSinceClock &+ max(1, min(units, Self.clockInterval))
+        if rt.pointee.cancelled == 0 && skl_cancel_requested(rt) != 0 { rt.pointee.cancelled = 1; rt.pointee.timedOut = 1 }
         var overTime = rt.pointee.timedOut != 0
         if !overTime && rt.pointee.deadline != 0 && unitsSinceClock >= Self.clockInterval {
             unitsSinceClock = 0
@@ -42,6 +43,7 @@ final class LuaResourceBudget: ResourceBudget {
         }
         if overTime {
             rt.pointee.timedOut = 1
+            if rt.pointee.cancelled != 0 { throw ScriptLimitError(message: SKL_CANCELLED_MESSAGE) }
             throw ScriptLimitError(message: "timed out after \(NumberFormat.human(rt.pointee.timeoutSeconds)) s of wall-clock time (raise it with --timeout)")
         }
         if limit != 0 && rt.pointee.instructionsUsed > limit {

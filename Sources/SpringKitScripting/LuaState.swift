@@ -57,6 +57,15 @@ package final class LuaState {
 
     deinit { close() }
 
+    /// Stops the run when `cancellation` is raised (from any thread): the VM's count hook and
+    /// the engine's next charge fail the run with `SKL_CANCELLED_MESSAGE`, as a passed
+    /// deadline fails it (the failure escapes every `pcall`). The state keeps `cancellation`.
+    func watch(_ cancellation: ScriptCancellation) {
+        watched = cancellation
+        runtime.pointee.cancel = UnsafePointer(cancellation.flag)
+    }
+    private var watched: ScriptCancellation?
+
     /// Closes the state: pending finalizers (`__gc`) run under the same instruction budget,
     /// deadline and memory cap as the script, and Swift functions refuse to run from them.
     /// Idempotent; the state is unusable afterwards.

@@ -66,6 +66,13 @@ public struct ScriptOptions {
     /// `gestureName` goes into the trace header as `# gesture: NAME` (the file's path).
     public var gesture: GestureDrive?
     public var gestureName: String?
+    /// Raised from another thread, stops the run (`ScriptCancellation`).
+    public var cancellation: ScriptCancellation?
+    /// Called on the run's thread with each report frame as it is made: the frames of the
+    /// report that made the run's first frame (a scenario's or the script's `springkit.report`),
+    /// in order, while the script runs — for a caller that shows a run before it ends (the
+    /// studio streams them). Frames of any other report are not passed.
+    public var reportFrameMade: ((ReportData.Frame) -> Void)?
     public init() {}
 }
 
@@ -86,6 +93,7 @@ public enum ScriptRunner {
         defer { watchdog?.cancel() }
         let lua = try LuaState(limits: options.limits)
         try lua.seedMathRandom(options.seed)
+        if let cancellation = options.cancellation { lua.watch(cancellation) }
         // Finalizers run at close under the same limits, still watched by the watchdog.
         defer { lua.close() }
         let run = try runScript(source: source, path: path, lua: lua, options: options)
@@ -97,6 +105,7 @@ public enum ScriptRunner {
         let session = ScriptSession(scriptPath: path, parameters: options.parameters, seed: options.seed,
                                     recordsOutputs: options.recordsOutputs, recordsReports: options.recordsReports, budget: lua.budget, allowIO: options.limits.allowIO)
         session.drive = options.gesture
+        session.reportFrames.handler = options.reportFrameMade
         session.gestureName = options.gesture == nil ? nil : options.gestureName
         lua.printHandler = options.output ?? { _ in }
         SpringKitModule.install(in: lua, session: session)

@@ -42,6 +42,8 @@ final class ScriptSession {
     /// The gesture's name in the trace header (`# gesture: FILE`).
     var gestureName: String?
     var drivenTarget: DrivenTarget?
+    /// Passes the report frames made while the script runs on (`ScriptOptions.reportFrameMade`).
+    let reportFrames = ReportFrameRelay()
     var firstTrace: TraceBox?
     var firstReport: ReportBox?
 
@@ -55,6 +57,17 @@ final class ScriptSession {
         self.recordsReports = recordsReports
         self.budget = budget
         self.allowIO = allowIO
+    }
+
+    /// The recorder a scenario the script makes records into: report frames as the run
+    /// records reports, each passed on as it is made (`reportFrames`).
+    func makeRecorder() -> ScenarioRecorder {
+        let recorder = ScenarioRecorder(reportFrames: recordsReports)
+        if reportFrames.handler != nil {
+            let relay = reportFrames
+            recorder.frameMade = { [unowned recorder] frame in relay.made(frame, by: recorder) }
+        }
+        return recorder
     }
 
     /// A scenario's `record` setting: the script's own when it gives one, else the run's.
@@ -215,5 +228,20 @@ extension RecordingBox where Value == ReportData {
     var report: ReportData {
         get { value }
         _modify { yield &value }
+    }
+}
+
+/// Passes on, while a script runs, the frames of the first report that makes one
+/// (`ScriptOptions.reportFrameMade`); every other report's frames are not passed.
+final class ReportFrameRelay {
+    var handler: ((ReportData.Frame) -> Void)?
+    private var source: ObjectIdentifier?
+
+    /// `frame` was made by `report` (a recorder or a script's report box).
+    func made(_ frame: ReportData.Frame, by report: AnyObject) {
+        guard let handler else { return }
+        let id = ObjectIdentifier(report)
+        if source == nil { source = id }
+        if source == id { handler(frame) }
     }
 }

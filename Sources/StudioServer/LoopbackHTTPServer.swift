@@ -32,6 +32,8 @@ public struct HTTPResponse: Sendable {
     public var status: Int
     public var contentType: String
     public var body: [UInt8]
+    /// A body sent as it is made (chunked), instead of `body`.
+    public var stream: HTTPByteStream?
 
     public init(status: Int, contentType: String, body: String) {
         self.status = status; self.contentType = contentType; self.body = Array(body.utf8)
@@ -41,14 +43,19 @@ public struct HTTPResponse: Sendable {
         self.status = status; self.contentType = contentType; self.body = bytes
     }
 
+    public init(status: Int, contentType: String, stream: HTTPByteStream) {
+        self.status = status; self.contentType = contentType; self.body = []; self.stream = stream
+    }
+
     public static func text(_ status: Int, _ message: String) -> HTTPResponse {
         HTTPResponse(status: status, contentType: "text/plain; charset=utf-8", body: message + "\n")
     }
 }
 
 /// An HTTP server on 127.0.0.1 only, built on libmicrohttpd (which parses HTTP; this type
-/// only hands requests to `handler`). Requests are served one at a time on the library's
-/// own thread.
+/// only hands requests to `handler`). Each connection is served on a thread of its own, so
+/// `handler` may be called from several threads at once; a streamed answer
+/// (`HTTPResponse.stream`) is sent as it is written.
 public final class LoopbackHTTPServer {
     public struct StartError: Error, CustomStringConvertible { public var description: String }
 
@@ -142,12 +149,48 @@ public final class LoopbackHTTPServer {
 
     deinit { stop() }
 
-    /// Stops listening; waits for the request being served.
+    /// Stops listening: ends the streams being sent, then waits for the requests being served.
     public func stop() {
         reaper?.cancel()
         reaper = nil
+        openStreams.abortAll()
         if let daemon { MHD_stop_daemon(daemon) }
         daemon = nil
+    }
+
+    /// The streamed answers being sent (ended when the server stops).
+    private final class OpenStreams: @unchecked Sendable {
+        private let lock = NSLock()
+        private var streams: [ObjectIdentifier: HTTPByteStream] = [:]
+        func add(_ stream: HTTPByteStream) { lock.withLock { streams[ObjectIdentifier(stream)] = stream } }
+        func remove(_ stream: HTTPByteStream) { _ = lock.withLock { streams.removeValue(forKey: ObjectIdentifier(stream)) } }
+        func abortAll() { for stream in lock.withLock({ Array(streams.values) }) { stream.abort() } }
+    }
+    private let openStreams = OpenStreams()
+
+    /// A stream's answer: libmicrohttpd reads it on the connection's thread (waiting for its
+    /// pieces) and releases it once when done, sent or not.
+    private func streamedResponse(_ stream: HTTPByteStream) -> OpaquePointer? {
+        openStreams.add(stream)
+        final class Entry { let stream: HTTPByteStream; let streams: OpenStreams; init(_ s: HTTPByteStream, _ o: OpenStreams) { stream = s; streams = o } }
+        let context = Unmanaged.passRetained(Entry(stream, openStreams)).toOpaque()
+        let response = sks_streamed_response({ context, _, buffer, size in
+            guard let context, let buffer else { return sks_end_of_stream() }
+            let entry = Unmanaged<Entry>.fromOpaque(context).takeUnretainedValue()
+            guard let n = entry.stream.read(into: UnsafeMutableRawBufferPointer(start: buffer, count: size)) else { return sks_end_of_stream() }
+            return n
+        }, context, { context in
+            guard let context else { return }
+            let entry = Unmanaged<Entry>.fromOpaque(context).takeRetainedValue()
+            entry.stream.readerGone()
+            entry.streams.remove(entry.stream)
+        })
+        if response == nil {
+            Unmanaged<Entry>.fromOpaque(context).release()
+            openStreams.remove(stream)
+            stream.readerGone()
+        }
+        return response
     }
 
     /// libmicrohttpd calls this once when the headers arrived, again for each piece of a
@@ -171,18 +214,22 @@ public final class LoopbackHTTPServer {
         request.headers = pairs(connection, sks_header_kind())
         request.query = pairs(connection, sks_query_kind())
         let answer = refusal(request) ?? server.handler(request)
-        return answer.body.withUnsafeBufferPointer { bytes -> MHD_Result in
-            let response = MHD_create_response_from_buffer(bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress),
-                                                           sks_must_copy())
-            guard let response else { return sks_no() }
-            defer { MHD_destroy_response(response) }
-            let headers = [("Content-Type", answer.contentType), ("Cache-Control", "no-store"),
-                           ("X-Content-Type-Options", "nosniff"), ("Referrer-Policy", "no-referrer"),
-                           ("X-Frame-Options", "DENY"),
-                           ("Content-Security-Policy", server.contentSecurityPolicy)]
-            for (name, value) in headers { _ = MHD_add_response_header(response, name, value) }
-            return MHD_queue_response(connection, UInt32(answer.status), response)
+        let made: OpaquePointer?
+        if let stream = answer.stream {
+            made = server.streamedResponse(stream)
+        } else {
+            made = answer.body.withUnsafeBufferPointer { bytes in
+                MHD_create_response_from_buffer(bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), sks_must_copy())
+            }
         }
+        guard let response = made else { return sks_no() }
+        defer { MHD_destroy_response(response) }
+        let headers = [("Content-Type", answer.contentType), ("Cache-Control", "no-store"),
+                       ("X-Content-Type-Options", "nosniff"), ("Referrer-Policy", "no-referrer"),
+                       ("X-Frame-Options", "DENY"),
+                       ("Content-Security-Policy", server.contentSecurityPolicy)]
+        for (name, value) in headers { _ = MHD_add_response_header(response, name, value) }
+        return MHD_queue_response(connection, UInt32(answer.status), response)
     }
 
     /// What the server refuses before the application sees it: too many query arguments,

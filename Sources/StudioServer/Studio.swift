@@ -26,7 +26,12 @@ public final class Studio {
     }
 
     public let configuration: Configuration
+    /// Guards the re-runs' state (`lastGood`, `current`, `stuckRuns`), held only briefly:
+    /// runs go on threads of their own.
     private let lock = NSLock()
+    /// Orders the live run's requests (a start waits until its run is ready; a frame until it
+    /// is played); a re-run never waits on it.
+    private let liveLock = NSLock()
     private var lastGood: ScriptRun
 
     /// Runs the script once (with `--preset`, when given, as every run does). Throws what
@@ -38,10 +43,8 @@ public final class Studio {
         lastGood = try ScriptRunner.run(path: configuration.script, options: options)
     }
 
-    /// Answers one request that passed `StudioRequestGuard`.
+    /// Answers one request that passed `StudioRequestGuard` (from any connection's thread).
     public func handle(_ request: HTTPRequest) -> HTTPResponse {
-        lock.lock()
-        defer { lock.unlock() }
         switch (request.method, request.path) {
         case ("GET", "/"), ("GET", "/index.html"):
             return HTTPResponse(status: 200, contentType: "text/html; charset=utf-8", body: PlayerPage.studio)
@@ -49,9 +52,7 @@ public final class Studio {
             return json(sessionJSON())
         case ("POST", "/api/run"):
             do {
-                let run = try self.run(values(request))
-                lastGood = run
-                return HTTPResponse(status: 200, contentType: "application/octet-stream", bytes: Self.runBytes(run))
+                return try lock.withLock { try streamRun(values(request)) }
             } catch {
                 return json("{\"ok\":false,\"error\":\(JSONText.quoted(Self.describe(error)))}")
             }
@@ -63,25 +64,30 @@ public final class Studio {
                 return json("{\"ok\":false,\"error\":\(JSONText.quoted(Self.describe(error)))}")
             }
         case ("POST", "/api/live/start"):
-            return liveStart(values(request).filter { $0.name != "id" })
+            return liveLock.withLock { liveStart(values(request).filter { $0.name != "id" }) }
         case ("POST", "/api/live/frame"):
-            guard let live, request.queryValue("id") == String(live.id) else { return json("{\"ok\":false,\"error\":\"no such live run (start one)\"}", status: 409) }
-            var finger: SIMD2<Double>?
-            if let x = request.queryValue("x").flatMap(NumberFormat.parseFinite), let y = request.queryValue("y").flatMap(NumberFormat.parseFinite) {
-                // To 0.01 pt: what a gesture file writes is exactly what the live run played.
-                finger = SIMD2((x * 100).rounded() / 100, (y * 100).rounded() / 100)
-            }
-            do {
-                return HTTPResponse(status: 200, contentType: "application/octet-stream", bytes: try live.frame(finger: finger))
-            } catch {
-                return json("{\"ok\":false,\"error\":\(JSONText.quoted("\(error)"))}", status: 409)
-            }
+            return liveLock.withLock { liveFrame(request) }
         case ("POST", "/api/live/save"):
-            return liveSave(request.queryValue("id"))
+            return liveLock.withLock { liveSave(request.queryValue("id")) }
         case (_, "/"), (_, "/api/session"), (_, "/api/run"), (_, "/api/save"), (_, "/api/live/start"), (_, "/api/live/frame"), (_, "/api/live/save"):
             return .text(405, "method not allowed")
         default:
             return .text(404, "not found")
+        }
+    }
+
+    /// One display frame of the live run (`LiveSession.frame`). Called under `liveLock`.
+    private func liveFrame(_ request: HTTPRequest) -> HTTPResponse {
+        guard let live, request.queryValue("id") == String(live.id) else { return json("{\"ok\":false,\"error\":\"no such live run (start one)\"}", status: 409) }
+        var finger: SIMD2<Double>?
+        if let x = request.queryValue("x").flatMap(NumberFormat.parseFinite), let y = request.queryValue("y").flatMap(NumberFormat.parseFinite) {
+            // To 0.01 pt: what a gesture file writes is exactly what the live run played.
+            finger = SIMD2((x * 100).rounded() / 100, (y * 100).rounded() / 100)
+        }
+        do {
+            return HTTPResponse(status: 200, contentType: "application/octet-stream", bytes: try live.frame(finger: finger))
+        } catch {
+            return json("{\"ok\":false,\"error\":\(JSONText.quoted("\(error)"))}", status: 409)
         }
     }
 
@@ -96,13 +102,7 @@ public final class Studio {
     /// behind and answered with the reason, so the server keeps serving and a signal still
     /// stops it. While `maximumStuckRuns` runs are stuck, no further run starts.
     func run(_ values: [(name: String, value: String)]) throws -> ScriptRun {
-        var options = configuration.options
-        options.output = nil
-        options.onHardTimeout = nil
-        for (name, value) in values { try options.parameters.addOverride("\(name)=\(value)") }
-        guard stuckRuns.count < Self.maximumStuckRuns else {
-            throw StudioError(description: "\(configuration.script): \(stuckRuns.count) runs are stuck past --timeout (C code such as a pattern match); restart the studio")
-        }
+        let options = try lock.withLock { try runOptions(values) }
         let timeout = options.limits.timeout
         final class Outcome: @unchecked Sendable { var result: Result<ScriptRun, Error>? }
         let outcome = Outcome()
@@ -116,11 +116,87 @@ public final class Studio {
         }
         let limit: DispatchTime = timeout > 0 && timeout.isFinite ? .now() + min(timeout + 1, 1e9) : .distantFuture
         guard done.wait(timeout: limit) == .success else {
-            stuckRuns.append(thread)
+            lock.withLock { stuckRuns.append(thread) }
             throw StudioError(description: "\(script): timed out after \(NumberFormat.human(timeout)) s of wall-clock time, stuck where no check reaches (C code such as a pattern match; raise it with --timeout)")
         }
         thread.join()
         return try outcome.result!.get()
+    }
+
+    /// The command line's options with `values` as overrides (validated here: a bad value
+    /// throws before anything runs), refused while too many runs are stuck. Called under `lock`.
+    private func runOptions(_ values: [(name: String, value: String)]) throws -> ScriptOptions {
+        var options = configuration.options
+        options.output = nil
+        options.onHardTimeout = nil
+        for (name, value) in values { try options.parameters.addOverride("\(name)=\(value)") }
+        guard stuckRuns.count < Self.maximumStuckRuns else {
+            throw StudioError(description: "\(configuration.script): \(stuckRuns.count) runs are stuck past --timeout (C code such as a pattern match); restart the studio")
+        }
+        return options
+    }
+
+    /// The re-run in progress, streamed to the page; a newer one cancels it.
+    private var current: StreamedRun?
+
+    /// A re-run at `values` answered as a stream (`RunStreamMessage`): its report frames as
+    /// the script makes them (the first within milliseconds), then the whole run, or the
+    /// reason it failed. It runs on a thread of its own, watched as `run` watches its run;
+    /// the run in progress before it is cancelled. Called under `lock`.
+    private func streamRun(_ values: [(name: String, value: String)]) throws -> HTTPResponse {
+        var options = try runOptions(values)
+        current?.cancel()
+        let streamed = StreamedRun()
+        current = streamed
+        options.cancellation = streamed.cancellation
+        options.reportFrameMade = streamed.frameSender()
+        let script = configuration.script, runOptions = options
+        let done = DispatchSemaphore(value: 0)
+        guard let thread = WorkerThread({ [weak self] in
+            let result = Result { try ScriptRunner.run(path: script, options: runOptions) }
+            self?.finish(streamed, with: result)
+            done.signal()
+        }) else {
+            current = nil
+            throw StudioError(description: "\(script): the system refused a thread for the run")
+        }
+        watch(thread, of: streamed, done: done, timeout: options.limits.timeout)
+        return HTTPResponse(status: 200, contentType: "application/x-springkit-run-stream", stream: streamed.stream)
+    }
+
+    /// Ends `streamed` with its run (kept as the last good one while it is the current
+    /// re-run) or the reason it failed; a cancelled run's stream has ended already.
+    private func finish(_ streamed: StreamedRun, with result: Result<ScriptRun, Error>) {
+        guard !streamed.cancellation.isCancelled else { return }
+        switch result {
+        case .success(let run):
+            let isCurrent = lock.withLock { () -> Bool in
+                guard current === streamed else { return false }
+                lastGood = run
+                current = nil
+                return true
+            }
+            if isCurrent { streamed.end(.run, Self.runBytes(run)) } else { streamed.stream.abort() }
+        case .failure(let error):
+            lock.withLock { if current === streamed { current = nil } }
+            streamed.end(.refusal, Array("{\"ok\":false,\"error\":\(JSONText.quoted(Self.describe(error)))}".utf8))
+        }
+    }
+
+    /// Joins the run's thread when it ends; one still going a second past `timeout` (stuck
+    /// where no check reaches) is left behind, as `run` leaves it, and its stream ends with the reason.
+    private func watch(_ thread: WorkerThread, of streamed: StreamedRun, done: DispatchSemaphore, timeout: Double) {
+        let limit: DispatchTime = timeout > 0 && timeout.isFinite ? .now() + min(timeout + 1, 1e9) : .distantFuture
+        let script = configuration.script
+        DispatchQueue.global().async { [weak self] in
+            if done.wait(timeout: limit) == .success { thread.join(); return }
+            streamed.end(.refusal, Array("{\"ok\":false,\"error\":\(JSONText.quoted("\(script): timed out after \(NumberFormat.human(timeout)) s of wall-clock time, stuck where no check reaches (C code such as a pattern match; raise it with --timeout)"))}".utf8))
+            guard let self else { return }
+            self.lock.withLock {
+                self.stuckRuns.append(thread)
+                if self.current === streamed { self.current = nil }
+            }
+        }
     }
 
     /// Runs still going past their hard deadline, left behind (they cannot be unwound).
@@ -141,7 +217,8 @@ public final class Studio {
     }
 
     private func sessionJSON() -> String {
-        "{\"script\":\(JSONText.quoted(configuration.script)),\"savePath\":\(JSONText.quoted(configuration.savePath)),\"run\":\(PlayerData.json(lastGood))}"
+        let run = lock.withLock { lastGood }
+        return "{\"script\":\(JSONText.quoted(configuration.script)),\"savePath\":\(JSONText.quoted(configuration.savePath)),\"run\":\(PlayerData.json(run))}"
     }
 
     /// A re-run's answer in one body (docs/studio.md, "Run data"): UInt32 (little-endian) n,
@@ -171,8 +248,7 @@ public final class Studio {
     private var liveCount = 0
 
     /// The script file (modification time and size) last found to make no gesture a hand can
-    /// drive: further live starts answer at once instead of running the whole script again
-    /// (the server answers one request at a time).
+    /// drive: further live starts answer at once instead of running the whole script again.
     private var undriveable: (stamp: String, error: String)?
 
     private func scriptStamp() -> String {

@@ -22,11 +22,12 @@ package enum PageAssets {
     package static let playerHTML = text(PackageResources.player_html)
     package static let playerCSS = text(PackageResources.player_css)
     package static let playerJS = text(PackageResources.player_js)
+    package static let runStreamJS = text(PackageResources.run_stream_js)
 
     /// Every script asset by file name (for the syntax check).
     package static var scripts: [(name: String, text: String)] {
         [("report.js", reportJS), ("report-decoder.js", reportDecoderJS), ("shapes-player.js", shapesPlayerJS),
-         ("compare.js", compareJS), ("player.js", playerJS)]
+         ("compare.js", compareJS), ("player.js", playerJS), ("run-stream.js", runStreamJS)]
     }
 }
 

@@ -35,7 +35,8 @@ public enum PlayerPage {
     }
 
 
-    /// Resources/player.html with its style sheet and page script (player.css, player.js).
+    /// Resources/player.html with its style sheet and page script (player.css; run-stream.js,
+    /// the studio's reader of a streamed re-run, then player.js).
     private static let template = PageAssets.playerHTML.replacingOccurrences(of: "__PLAYER_CSS__", with: PageAssets.playerCSS)
-        .replacingOccurrences(of: "__PAGE_SCRIPT__", with: PageAssets.playerJS)
+        .replacingOccurrences(of: "__PAGE_SCRIPT__", with: PageAssets.runStreamJS + "\n" + PageAssets.playerJS)
 }

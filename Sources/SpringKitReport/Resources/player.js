@@ -81,11 +81,15 @@ function cellPath(g, x, y, w, h, s, e) {
   g.lineTo(x + w, y + h); g.lineTo(x, y + h); g.closePath();
 }
 function drawScene() {
-  const live = state.live, shown = live.shown && live.frame;
-  const run = shown ? live.run : state.run, g = scene.getContext("2d"), ratio = window.devicePixelRatio || 1;
+  // What shows: the live frame, else the new run's streamed frame, else the run at the play head.
+  const live = state.live, preview = !(live.shown && live.frame) && state.preview && state.preview.frames.length;
+  const shown = (live.shown && live.frame) || preview;
+  const streamed = live.shown && live.frame ? live.frame : preview ? previewShown() : null;
+  const run = live.shown && live.frame ? live.run : preview ? state.preview.run : state.run;
+  const g = scene.getContext("2d"), ratio = window.devicePixelRatio || 1;
   g.setTransform(1, 0, 0, 1, 0, 0); g.clearRect(0, 0, scene.width, scene.height);
   if (!shown && (!run || !run.frames.length)) return;
-  const f = shown ? live.frame : run.frames[state.frameIndex], e = run.edgeInset;
+  const f = shown ? streamed : run.frames[state.frameIndex], e = run.edgeInset;
   g.setTransform(scale * ratio, 0, 0, scale * ratio, 0, 0);
   g.save(); g.translate(-f.ox, -f.oy);
   const labels = [];
@@ -355,34 +359,63 @@ async function api(path, values) {
   const response = await fetch(path + (values ? "?" + q.toString() : ""), {method: "POST", headers: {"X-Studio-Token": token}});
   return response.json();
 }
-// /api/run answers a run as bytes (decodeRunBytes), a refusal as JSON.
-async function runAnswer(values) {
-  const response = await fetch("/api/run?" + new URLSearchParams(values).toString(), {method: "POST", headers: {"X-Studio-Token": token}});
-  if (response.headers.get("Content-Type") !== "application/octet-stream") return response.json();
-  return {ok: true, run: decodeRunBytes(await response.arrayBuffer())};
-}
 function showError(text) {
   state.lastError = text;
   $("error").style.display = text ? "block" : "none";
   $("error").textContent = text ? "re-run failed (showing the last good run): " + text : "";
 }
+// Each change re-runs at once: the run in flight is abandoned (the server cancels it), and the
+// new run's frames are drawn as they arrive (state.preview, played in real time from its
+// first frame) until the whole run arrives and replaces them at the same moment of play.
 async function requestRun() {
-  if (!state.changedAt) state.changedAt = performance.now();
-  if (state.inFlight) { state.pending = true; return; }
-  state.inFlight = true; $("status").textContent = "running…";
-  const changedAt = state.changedAt; state.changedAt = 0;
+  const changedAt = performance.now();
+  if (state.runAbort) state.runAbort.abort();
+  const controller = new AbortController(), mine = () => state.runAbort === controller;
+  state.runAbort = controller; state.inFlight = true; $("status").textContent = "running…";
+  let painted = false;
+  const drawn = () => {
+    if (painted) return;
+    painted = true;
+    state.latency.slider.push(performance.now() - changedAt);
+    requestAnimationFrame(() => state.latency.sliderPresented.push(performance.now() - changedAt));
+  };
   try {
-    const answer = await runAnswer(currentValues());
-    // A newer change is waiting: this run is stale, the next one replaces it unpainted.
-    if (answer.ok && !state.pending) {
-      showError(""); accept(answer.run);
-      state.latency.slider.push(performance.now() - changedAt);
-      requestAnimationFrame(() => state.latency.sliderPresented.push(performance.now() - changedAt));
-    } else if (!answer.ok) showError(answer.error);
-  } catch (err) { showError(String(err)); }
+    const response = await fetch("/api/run?" + new URLSearchParams(currentValues()).toString(),
+                                 {method: "POST", headers: {"X-Studio-Token": token}, signal: controller.signal});
+    const answer = response.headers.get("Content-Type") === "application/x-springkit-run-stream"
+      ? await readRunStream(response, buffer => { if (mine()) { previewFrame(decodeLiveFrame(buffer)); drawn(); } })
+      : await response.json();
+    if (!mine()) return;
+    if (answer.ok) { showError(""); accept(answer.run, previewTime()); drawn(); }
+    else if (!answer.replaced) showError(answer.error);
+  } catch (err) {
+    if (!mine()) return;
+    showError(String(err));
+  }
+  state.preview = null; state.runAbort = null; state.inFlight = false;
+  $("status").textContent = "run " + state.runs;
   if (MODE === "studio") startLive();
-  state.inFlight = false; $("status").textContent = "run " + state.runs;
-  if (state.pending) { state.pending = false; requestRun(); }
+}
+// A streamed frame of the new run: shown from the first on, in real time from its start.
+function previewFrame(f) {
+  if (!state.preview) {
+    state.preview = {frames: [], wallStart: performance.now(), run: {styles: [], edgeInset: state.run ? state.run.edgeInset : 0}};
+    state.live.shown = false;
+  }
+  state.preview.frames.push(f);
+  if (state.preview.frames.length === 1) drawScene();
+}
+// The moment of the new run the preview shows (0 without one).
+function previewTime() {
+  const p = state.preview;
+  return p && p.frames.length ? p.frames[0].t + (performance.now() - p.wallStart) / 1000 * state.rate : 0;
+}
+function previewShown() {
+  const p = state.preview, t = previewTime();
+  let k = 0;
+  while (k + 1 < p.frames.length && p.frames[k + 1].t <= t + 1e-9) k++;
+  p.run.styles = p.frames[k].styles;
+  return p.frames[k];
 }
 $("rerun").addEventListener("click", requestRun);
 $("save").addEventListener("click", async () => {
@@ -400,7 +433,7 @@ $("preset").addEventListener("change", () => {
 });
 
 // ---- playback ----
-function accept(json) {
+function accept(json, fromTime) {
   const run = decodePlayerData(json);
   state.live.shown = false;
   if (state.run) state.ghost = state.run;
@@ -411,7 +444,7 @@ function accept(json) {
   $("paramsText").innerText = "now: " + (run.paramsText || "(no parameters)") + (ref ? "\n" + (state.pinned ? "pinned" : "before") + ": " + (ref.paramsText || "") : "");
   if (MODE === "report") buildParams(run.params);
   refreshAll(true);
-  restart(0);
+  restart(Math.min(fromTime || 0, run.duration));
 }
 function refreshAll(all) {
   showWatchChoices(); showReadouts(); buildPlots();
@@ -433,6 +466,7 @@ function draw() {
 function tick(now) {
   if (MODE === "studio") liveTick();
   if (state.live.shown) { requestAnimationFrame(tick); return; }
+  if (state.preview && state.preview.frames.length) { drawScene(); requestAnimationFrame(tick); return; }
   if (state.run && state.playing) {
     state.simTime = state.simStart + (now - state.wallStart) / 1000 * state.rate;
     if (state.simTime > state.run.duration) {

@@ -24,7 +24,7 @@ extension ModuleBuilder {
         scenarioConstructor("dot_art") { call in
             let c = try Self.dotArtConfiguration(try call.table(1, optional: true), call, recordsOutputs: session.recordsOutputs)
             return try call.checked(1) { try DotArt(configuration: c, seed: session.seed, budget: session.budget,
-                                                 observer: ScenarioRecorder(reportFrames: session.recordsReports)) }
+                                                 observer: session.makeRecorder()) }
         }
         addDotImages()
     }

@@ -57,7 +57,7 @@ extension ModuleBuilder {
 
         scenarioConstructor("gallery") { call in
             let c = try Self.galleryConfiguration(try call.table(1, optional: true), call, recordsOutputs: session.recordsOutputs)
-            return try call.checked(1) { try Gallery(configuration: c, budget: session.budget, observer: ScenarioRecorder(reportFrames: session.recordsReports)) }
+            return try call.checked(1) { try Gallery(configuration: c, budget: session.budget, observer: session.makeRecorder()) }
         }
     }
 

@@ -26,6 +26,7 @@ extension ModuleBuilder {
 
     var reportMethods: [(String, LuaFunction.Body)] {
         func box(_ call: LuaCall) throws -> ReportBox { try call.object(1, ReportBox.self, LuaClasses.report) }
+        let session = self.session
         return [
             ("frame", { call in
                 let b = try box(call)
@@ -72,6 +73,7 @@ extension ModuleBuilder {
                                               + values.count * MemoryLayout<Double>.stride + textBytes)
                 for (k, value) in values.enumerated() { b.unflagged.plots[k].values.append(value) }
                 b.unflagged.frames.append(ReportData.Frame(t: t, offset: offset, cells: [], shapes: shapes))
+                if made { session.reportFrames.made(b.unflagged.frames[b.unflagged.frames.count - 1], by: b) }
                 return 0
             }),
             ("marker", { call in

@@ -59,7 +59,7 @@ extension ModuleBuilder {
             let configuration = try Self.rubberMenuConfiguration(try call.table(1, optional: true), call,
                                                                  recordByDefault: session.recordsOutputs)
             return try call.checked(1) { try RubberMenu(configuration: configuration, budget: session.budget,
-                                                   observer: ScenarioRecorder(reportFrames: session.recordsReports)) }
+                                                   observer: session.makeRecorder()) }
         }
         function("resisted_shift", Self.resistedShift)
         function("mask_path", Self.maskPath)
