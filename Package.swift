@@ -52,7 +52,7 @@ let package = Package(
         // Raw mode, window size and signal-safe restore for `simrun tune`.
         .target(name: "CTerminal"),
         // The studio's loopback HTTP server: request checks (token, Host, Origin) and routes.
-        .target(name: "StudioServer", dependencies: ["SpringKitSim", "SpringKitTools", "CMicroHTTPD"]),
+        .target(name: "StudioServer", dependencies: ["SpringKitSim", "SpringKitTools", "SpringKitSupport", "CMicroHTTPD"]),
         .executableTarget(name: "simrun", dependencies: ["SpringKitSim", "SpringKitTools", "CTerminal", "StudioServer"]),
         // Data/: reference values read from the source tree (Data/math-reference.txt).
         .testTarget(name: "SpringKitSimTests", dependencies: ["SpringKitSim", "SpringKitTools", "SpringKitScripting", "SpringKitReport", "SpringKitTrace", "SpringKitScenarios", "SpringKitMotion", "SpringKitDynamics", "SpringKitMath", "SpringKitSupport", "CLua"], exclude: ["Data"]),

@@ -28,6 +28,16 @@ package enum ProcessMemory {
         #endif
     }
 
+    /// Gives the heap's freed pages back to the system where the C library keeps them
+    /// (glibc's `malloc_trim`: a long-lived server's threads each keep an arena); nothing on
+    /// other systems.
+    /// - Complexity: O(the heap's free lists).
+    package static func returnFreedHeap() {
+        #if os(Linux)
+        _ = glibcMallocTrim(0)
+        #endif
+    }
+
     /// Peak resident set size of the process so far, in bytes.
     package static func peakResidentBytes() -> Int {
         var usage = rusage()
@@ -43,3 +53,8 @@ package enum ProcessMemory {
         #endif
     }
 }
+
+#if os(Linux)
+/// glibc's `malloc_trim(size_t pad)`, which Swift's Glibc module does not export.
+@_silgen_name("malloc_trim") private func glibcMallocTrim(_ pad: Int) -> Int32
+#endif

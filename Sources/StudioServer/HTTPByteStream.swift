@@ -46,10 +46,12 @@ public final class HTTPByteStream: @unchecked Sendable {
         condition.unlock()
     }
 
-    /// Ends the stream now: what is unread is dropped (a server stopping, a superseded answer).
+    /// Ends the stream now: the pieces not yet begun are dropped (a server stopping, a
+    /// superseded answer); one the reader is part-way through is finished, so the stream ends
+    /// between two writes.
     public func abort() {
         condition.lock()
-        dropUnread()
+        dropUnread(keepingBegun: true)
         finished = true
         condition.broadcast()
         condition.unlock()
@@ -58,7 +60,7 @@ public final class HTTPByteStream: @unchecked Sendable {
     /// The connection went: nothing more is read; writes are dropped from now on.
     func readerGone() {
         condition.lock()
-        dropUnread()
+        dropUnread(keepingBegun: false)
         gone = true
         condition.broadcast()
         condition.unlock()
@@ -92,10 +94,15 @@ public final class HTTPByteStream: @unchecked Sendable {
         return copied
     }
 
-    private func dropUnread() {
-        pieces = []
+    private func dropUnread(keepingBegun: Bool) {
+        if keepingBegun && headOffset > 0 && head < pieces.count {
+            pieces = [pieces[head]]
+            buffered = pieces[0].count - headOffset
+        } else {
+            pieces = []
+            headOffset = 0
+            buffered = 0
+        }
         head = 0
-        headOffset = 0
-        buffered = 0
     }
 }

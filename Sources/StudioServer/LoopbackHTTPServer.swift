@@ -72,28 +72,22 @@ public final class LoopbackHTTPServer {
     /// request arrived and is being answered). A reaper shuts a connection down when its
     /// headers have not all arrived `headerDeadline` seconds after it opened or after its
     /// previous answer: clients that trickle their headers a byte at a time (each byte
-    /// resets libmicrohttpd's idle timeout) cannot hold every connection slot. While a
-    /// request is being answered (a script run) the clock of the others stands still.
+    /// resets libmicrohttpd's idle timeout) cannot hold every connection slot. Each connection
+    /// reads its own headers on its own thread, so one request's answer (a script run, a
+    /// stream) delays no other's clock.
     private final class Connections: @unchecked Sendable {
         private let lock = NSLock()
         private var waiting: [OpaquePointer: (fd: Int32, since: UInt64?)] = [:]
-        private var busy = false
         let headerDeadline: UInt64 = 5_000_000_000
 
         func opened(_ connection: OpaquePointer, fd: Int32) { lock.withLock { waiting[connection] = (fd, DispatchTime.now().uptimeNanoseconds) } }
         func closed(_ connection: OpaquePointer) { _ = lock.withLock { waiting.removeValue(forKey: connection) } }
-        func headersArrived(_ connection: OpaquePointer) { lock.withLock { waiting[connection]?.since = nil; busy = true } }
+        func headersArrived(_ connection: OpaquePointer) { lock.withLock { waiting[connection]?.since = nil } }
         func answered(_ connection: OpaquePointer) {
-            lock.withLock {
-                busy = false
-                let now = DispatchTime.now().uptimeNanoseconds
-                // The others waited on this answer: their clock starts again now.
-                for (key, value) in waiting where value.since != nil || key == connection { waiting[key]?.since = now }
-            }
+            lock.withLock { waiting[connection]?.since = DispatchTime.now().uptimeNanoseconds }
         }
         func reap() {
             lock.withLock {
-                guard !busy else { return }
                 let now = DispatchTime.now().uptimeNanoseconds
                 for (key, value) in waiting {
                     guard let since = value.since, now - since > headerDeadline else { continue }

@@ -32,10 +32,15 @@ enum RunStreamMessage: UInt32 {
 /// time, up to `bytes` in all — enough for the page to play the new run from its start until
 /// the whole run (the last message) arrives, without sending a long run twice.
 struct StreamedFrameBudget {
-    var seconds = 1.0
-    var bytes = 4 << 20
+    let seconds: Double
+    let bytes: Int
     private var firstTime: Double?
     private var sent = 0
+
+    init(seconds: Double = 1, bytes: Int = 4 << 20) {
+        self.seconds = seconds
+        self.bytes = bytes
+    }
 
     /// Whether a frame at `t` of `size` bytes goes out (and counts it if so).
     mutating func admits(t: Double, size: Int) -> Bool {

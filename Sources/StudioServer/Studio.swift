@@ -1,6 +1,7 @@
 import Foundation
 import SpringKitSim
 import SpringKitTools
+import SpringKitSupport
 
 /// The studio's application: the page, the session (parameters, presets, the last good run)
 /// and the re-runs and saves the page asks for. Every run is `ScriptRunner.run` with the
@@ -189,7 +190,13 @@ public final class Studio {
         let limit: DispatchTime = timeout > 0 && timeout.isFinite ? .now() + min(timeout + 1, 1e9) : .distantFuture
         let script = configuration.script
         DispatchQueue.global().async { [weak self] in
-            if done.wait(timeout: limit) == .success { thread.join(); return }
+            if done.wait(timeout: limit) == .success {
+                thread.join()
+                // A run's working set is freed on its own thread's heap arena: give it back,
+                // or each thread's arena keeps its largest run resident.
+                ProcessMemory.returnFreedHeap()
+                return
+            }
             streamed.end(.refusal, Array("{\"ok\":false,\"error\":\(JSONText.quoted("\(script): timed out after \(NumberFormat.human(timeout)) s of wall-clock time, stuck where no check reaches (C code such as a pattern match; raise it with --timeout)"))}".utf8))
             guard let self else { return }
             self.lock.withLock {

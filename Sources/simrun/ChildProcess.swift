@@ -77,7 +77,7 @@ enum ChildProcess {
     /// /proc/self/clear_refs) and returns the current one, bytes; 0 elsewhere or when refused.
     private static func resetHighWaterMark() -> Int {
         #if os(Linux)
-        _ = glibcMallocTrim(0)   // give freed heap back first: what the suite freed stays resident otherwise
+        ProcessMemory.returnFreedHeap()   // give freed heap back first: what the suite freed stays resident otherwise
         guard let clear = fopen("/proc/self/clear_refs", "w") else { return 0 }
         fputs("5", clear)
         fclose(clear)
@@ -103,8 +103,3 @@ enum ChildProcess {
     /// This program's own path, for running it as a child.
     static var simrun: String { URL(fileURLWithPath: CommandLine.arguments[0]).path }
 }
-
-#if os(Linux)
-/// glibc's `malloc_trim(size_t pad)`, which Swift's Glibc module does not export.
-@_silgen_name("malloc_trim") private func glibcMallocTrim(_ pad: Int) -> Int32
-#endif
