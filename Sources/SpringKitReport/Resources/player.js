@@ -383,7 +383,7 @@ async function requestRun() {
     const response = await fetch("/api/run?" + new URLSearchParams(currentValues()).toString(),
                                  {method: "POST", headers: {"X-Studio-Token": token}, signal: controller.signal});
     const answer = response.headers.get("Content-Type") === "application/x-springkit-run-stream"
-      ? await readRunStream(response, buffer => { if (mine()) { previewFrame(decodeLiveFrame(buffer)); drawn(); } })
+      ? await readRunStream(response, buffer => { if (mine()) { previewFrame(decodeLiveFrame(buffer), !painted); drawn(); } })
       : await response.json();
     if (!mine()) return;
     if (answer.ok) { showError(""); accept(answer.run, previewTime()); drawn(); }
@@ -396,9 +396,10 @@ async function requestRun() {
   $("status").textContent = "run " + state.runs;
   if (MODE === "studio") startLive();
 }
-// A streamed frame of the new run: shown from the first on, in real time from its start.
-function previewFrame(f) {
-  if (!state.preview) {
+// A streamed frame of the new run (`first`: its first, which replaces a stale run's preview):
+// shown from the first on, in real time from its start.
+function previewFrame(f, first) {
+  if (first || !state.preview) {
     state.preview = {frames: [], wallStart: performance.now(), run: {styles: [], edgeInset: state.run ? state.run.edgeInset : 0}};
     state.live.shown = false;
   }
