@@ -28,6 +28,8 @@ struct RigidSolver {
     /// The springs solved here (dense spring indices) and their constraints.
     private var springIndex: [Int] = []
     private var constraints = JointTable()
+    /// The constraints of the awake islands this step, in the order of solving.
+    private var awakeConstraints: [JointTable.Entry] = []
     /// How many of `constraints` are springs (they come first); the rest are the world's joints.
     private var springCount = 0
     /// Each solver body's awake flag and steps at rest (Box2D's per-body `sleepTime`).
@@ -216,9 +218,11 @@ struct RigidSolver {
             }
             for constraint in contactConstraints { constraint.warmStart(&bodies) }
         }
-        for k in constraints.indices where islandAwake[constraintIsland[k]] { constraints.prepare(k, &bodies, ctx) }
+        awakeConstraints.removeAll(keepingCapacity: true)
+        for k in constraints.indices where islandAwake[constraintIsland[k]] { awakeConstraints.append(constraints.entry(k, island: constraintIsland[k])) }
+        constraints.prepare(awakeConstraints, &bodies, ctx)
         for _ in 0..<c.velocityIterations {
-            for k in constraints.indices where islandAwake[constraintIsland[k]] { constraints.solveVelocity(k, &bodies, ctx) }
+            constraints.solveVelocities(awakeConstraints, &bodies, ctx)
             for k in contactConstraints.indices { contactConstraints[k].solveVelocity(&bodies) }
         }
         for constraint in contactConstraints {
@@ -318,17 +322,19 @@ struct RigidSolver {
 
     private mutating func integratePositions(h: Double, maximumTranslation: Double) {
         if hasShapes {
-            startX = bodies.states.map { $0.c.x }; startY = bodies.states.map { $0.c.y }; startAngle = bodies.states.map { $0.angle }
+            let poses = bodies.positions.dropFirst()   // the world's first
+            startX = poses.map { $0.c.x }; startY = poses.map { $0.c.y }; startAngle = poses.map { $0.angle }
         }
-        for k in 0..<bodies.count where islandAwake[bodyIsland[k]] {
-            var body = bodies[k]
-            var v = body.v, w = body.w
-            let squared = h * h * (v * v).sum()
-            if squared > maximumTranslation * maximumTranslation { v *= maximumTranslation / squared.squareRoot() }
-            if abs(h * w) > FreeBodyStep.maximumRotation { w *= FreeBodyStep.maximumRotation / abs(h * w) }
-            body.v = v; body.w = w
-            body.c.x += h * v.x; body.c.y += h * v.y; body.angle += h * w
-            bodies[k] = body
+        let awake = islandAwake, island = bodyIsland
+        bodies.withPointers { b in
+            for k in 0..<island.count where awake[island[k]] {
+                var v = b.velocities[k].v, w = b.velocities[k].w
+                let squared = h * h * (v * v).sum()
+                if squared > maximumTranslation * maximumTranslation { v *= maximumTranslation / squared.squareRoot() }
+                if abs(h * w) > FreeBodyStep.maximumRotation { w *= FreeBodyStep.maximumRotation / abs(h * w) }
+                b.velocities[k] = BodyVelocity(v: v, w: w)
+                b.positions[k].c.x += h * v.x; b.positions[k].c.y += h * v.y; b.positions[k].angle += h * w
+            }
         }
     }
 
@@ -342,9 +348,7 @@ struct RigidSolver {
             for (k, contact) in contacts.enumerated() where !islandSolved[contactIsland[k]] {
                 if contact.solvePosition(&bodies, ctx) < -3 * ctx.linearSlop { ok[contactIsland[k]] = false }
             }
-            for k in constraints.indices where islandAwake[constraintIsland[k]] && !islandSolved[constraintIsland[k]] {
-                if !constraints.solvePosition(k, &bodies, ctx) { ok[constraintIsland[k]] = false }
-            }
+            constraints.solvePositions(awakeConstraints, solved: islandSolved, ok: &ok, &bodies, ctx)
             var all = true
             for island in ok.indices where !islandSolved[island] && islandAwake[island] {
                 if ok[island] { islandSolved[island] = true } else { all = false }

@@ -22,10 +22,10 @@ struct PrismaticJoint {
         self.localAxisA = localAxisA; self.referenceAngle = referenceAngle
     }
 
-    mutating func prepare(_ bodies: inout SolverBodies, _ ctx: JointStepContext) {
+    mutating func prepare(_ bodies: SolverBodyPointers, _ ctx: JointStepContext) {
         var A = bodies.state(a), B = bodies.state(b)
-        let qA = Vec2.rotation(A.angle)
-        let rA = Vec2.rotate(qA, localAnchorA), rB = Vec2.rotate(Vec2.rotation(B.angle), localAnchorB)
+        let qA = bodies.rotation(a, angle: A.angle)
+        let rA = Vec2.rotate(qA, localAnchorA), rB = Vec2.rotate(bodies.rotation(b, angle: B.angle), localAnchorB)
         let d = B.c - A.c + rB - rA
         axis = Vec2.rotate(qA, localAxisA)
         a1 = Vec2.cross(d + rA, axis); a2 = Vec2.cross(rB, axis)
@@ -46,7 +46,7 @@ struct PrismaticJoint {
         bodies.setVelocity(a, A.v, A.w); bodies.setVelocity(b, B.v, B.w)
     }
 
-    mutating func solveVelocity(_ bodies: inout SolverBodies, _ ctx: JointStepContext) {
+    mutating func solveVelocity(_ bodies: SolverBodyPointers, _ ctx: JointStepContext) {
         var A = bodies.state(a), B = bodies.state(b)
         if let limit {
             var C = translation - limit.lowerBound
@@ -75,10 +75,10 @@ struct PrismaticJoint {
         bodies.setVelocity(a, A.v, A.w); bodies.setVelocity(b, B.v, B.w)
     }
 
-    func solvePosition(_ bodies: inout SolverBodies, _ ctx: JointStepContext) -> Bool {
+    func solvePosition(_ bodies: SolverBodyPointers, _ ctx: JointStepContext) -> Bool {
         var A = bodies.state(a), B = bodies.state(b)
-        let qA = Vec2.rotation(A.angle)
-        let rA = Vec2.rotate(qA, localAnchorA), rB = Vec2.rotate(Vec2.rotation(B.angle), localAnchorB)
+        let qA = bodies.rotation(a, angle: A.angle)
+        let rA = Vec2.rotate(qA, localAnchorA), rB = Vec2.rotate(bodies.rotation(b, angle: B.angle), localAnchorB)
         let d = B.c + rB - A.c - rA
         let axis = Vec2.rotate(qA, localAxisA), perp = SIMD2(-axis.y, axis.x)
         let a1 = Vec2.cross(d + rA, axis), a2 = Vec2.cross(rB, axis)

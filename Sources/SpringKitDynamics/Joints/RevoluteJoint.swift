@@ -23,10 +23,10 @@ struct RevoluteJoint {
         self.referenceAngle = referenceAngle
     }
 
-    mutating func prepare(_ bodies: inout SolverBodies, _ ctx: JointStepContext) {
+    mutating func prepare(_ bodies: SolverBodyPointers, _ ctx: JointStepContext) {
         var A = bodies.state(a), B = bodies.state(b)
-        rA = Vec2.rotate(Vec2.rotation(A.angle), localAnchorA)
-        rB = Vec2.rotate(Vec2.rotation(B.angle), localAnchorB)
+        rA = Vec2.rotate(bodies.rotation(a, angle: A.angle), localAnchorA)
+        rB = Vec2.rotate(bodies.rotation(b, angle: B.angle), localAnchorB)
         k11 = A.m + B.m + rA.y * rA.y * A.i + rB.y * rB.y * B.i
         k12 = -rA.y * rA.x * A.i - rB.y * rB.x * B.i
         k22 = A.m + B.m + rA.x * rA.x * A.i + rB.x * rB.x * B.i
@@ -42,7 +42,7 @@ struct RevoluteJoint {
         bodies.setVelocity(a, A.v, A.w); bodies.setVelocity(b, B.v, B.w)
     }
 
-    mutating func solveVelocity(_ bodies: inout SolverBodies, _ ctx: JointStepContext) {
+    mutating func solveVelocity(_ bodies: SolverBodyPointers, _ ctx: JointStepContext) {
         var A = bodies.state(a), B = bodies.state(b)
         if frictionTorque > 0 && !fixedRotation {
             let lambda = -axialMass * (B.w - A.w)
@@ -76,7 +76,7 @@ struct RevoluteJoint {
         bodies.setVelocity(a, A.v, A.w); bodies.setVelocity(b, B.v, B.w)
     }
 
-    func solvePosition(_ bodies: inout SolverBodies, _ ctx: JointStepContext) -> Bool {
+    func solvePosition(_ bodies: SolverBodyPointers, _ ctx: JointStepContext) -> Bool {
         var A = bodies.state(a), B = bodies.state(b)
         var angularError = 0.0
         if let limit, !fixedRotation {
@@ -93,7 +93,7 @@ struct RevoluteJoint {
             A.angle -= A.i * lambda; B.angle += B.i * lambda
             angularError = abs(C)
         }
-        let rA = Vec2.rotate(Vec2.rotation(A.angle), localAnchorA), rB = Vec2.rotate(Vec2.rotation(B.angle), localAnchorB)
+        let rA = Vec2.rotate(bodies.rotation(a, angle: A.angle), localAnchorA), rB = Vec2.rotate(bodies.rotation(b, angle: B.angle), localAnchorB)
         let C = B.c + rB - A.c - rA
         let positionError = Vec2.length(C)
         let k11 = A.m + B.m + A.i * rA.y * rA.y + B.i * rB.y * rB.y

@@ -1,45 +1,141 @@
 import SpringKitMath
 
 /// The bodies of the rigid solver's awake islands during one step, as Box2D's `b2SolverData`
-/// holds them: positions, angles and velocities, copied in before the joints are prepared and
-/// out after the positions are solved. One plain record per body in one array (Box2D v3's
-/// solver body): a joint reads and writes its two bodies without touching eight arrays.
-/// Index −1 in a joint means the world: a static body at the origin, angle 0 (a joint to a
-/// fixed point keeps that point as its local anchor).
+/// holds them: copied in before the joints are prepared and out after the positions are
+/// solved, in Box2D 2.4's split: velocities (`b2Velocity`) apart from positions (`b2Position`)
+/// and inverse masses, so a velocity pass reads and writes only velocities. Each array holds
+/// the world's record first and body k at k + 1: index −1 in a joint reads the world, a static
+/// body at the origin, angle 0 (a joint to a fixed point keeps that point as its local
+/// anchor), which nothing writes.
 struct SolverBodies {
-    private(set) var states: [JointBody] = []
+    private(set) var velocities: [BodyVelocity] = [.world]
+    private(set) var positions: [BodyPosition] = [.world]
+    private(set) var masses: [BodyMass] = [.world]
 
-    var count: Int { states.count }
+    var count: Int { velocities.count - 1 }
 
-    /// Empties the records, keeping their storage for the next step.
-    mutating func removeAll() { states.removeAll(keepingCapacity: true) }
+    /// Empties the records (the world's stays), keeping their storage for the next step.
+    mutating func removeAll() {
+        velocities.removeSubrange(1...); positions.removeSubrange(1...); masses.removeSubrange(1...)
+    }
 
     mutating func append(c: SIMD2<Double>, angle a: Double, v: SIMD2<Double>, w spin: Double, inverseMass m: Double, inverseInertia i: Double) {
-        states.append(JointBody(c: c, angle: a, v: v, w: spin, m: m, i: i))
+        velocities.append(BodyVelocity(v: v, w: spin))
+        positions.append(BodyPosition(c: c, angle: a))
+        masses.append(BodyMass(m: m, i: i))
     }
 
-    /// Body `k`'s record (k ≥ 0), read and written by the solver's own stages.
-    subscript(k: Int) -> JointBody {
-        @inline(__always) get { states[k] }
-        @inline(__always) set { states[k] = newValue }
-    }
+    /// Body `k`'s record (k ≥ 0).
+    subscript(k: Int) -> JointBody { @inline(__always) get { state(k) } }
 
     /// Body `b`'s state, or the world's (static, at rest) for −1.
     @inline(__always) func state(_ b: Int) -> JointBody {
-        b >= 0 ? states[b] : JointBody(c: .zero, angle: 0, v: .zero, w: 0, m: 0, i: 0)
+        let v = velocities[b + 1], p = positions[b + 1], m = masses[b + 1]
+        return JointBody(c: p.c, angle: p.angle, v: v.v, w: v.w, m: m.m, i: m.i)
     }
 
     /// Writes back body `b`'s velocity (nothing for the world).
     @inline(__always) mutating func setVelocity(_ b: Int, _ v: SIMD2<Double>, _ spin: Double) {
         guard b >= 0 else { return }
-        states[b].v = v; states[b].w = spin
+        velocities[b + 1] = BodyVelocity(v: v, w: spin)
     }
 
     /// Writes back body `b`'s position and angle (nothing for the world).
     @inline(__always) mutating func setPosition(_ b: Int, _ c: SIMD2<Double>, _ a: Double) {
         guard b >= 0 else { return }
-        states[b].c = c; states[b].angle = a
+        positions[b + 1].c = c; positions[b + 1].angle = a
     }
+
+    /// Calls `body` with the records' storage (valid only inside it), for the joints' passes:
+    /// no uniqueness or bounds check, and no whole record copied, per joint.
+    mutating func withPointers<R>(_ body: (SolverBodyPointers) throws -> R) rethrows -> R {
+        try velocities.withUnsafeMutableBufferPointer { v in
+            try positions.withUnsafeMutableBufferPointer { p in
+                try masses.withUnsafeBufferPointer { m in
+                    try body(SolverBodyPointers(velocities: v.baseAddress! + 1, positions: p.baseAddress! + 1, masses: m.baseAddress! + 1))
+                }
+            }
+        }
+    }
+}
+
+/// The solver bodies' storage during a pass (`SolverBodies.withPointers`): the same reads and
+/// writes as `SolverBodies`, through pointers to body 0 (the world at −1).
+struct SolverBodyPointers {
+    let velocities: UnsafeMutablePointer<BodyVelocity>
+    let positions: UnsafeMutablePointer<BodyPosition>
+    let masses: UnsafePointer<BodyMass>
+
+    /// Body `b`'s state, or the world's (static, at rest) for −1.
+    @inline(__always) func state(_ b: Int) -> JointBody {
+        let v = velocities[b], p = positions[b], m = masses[b]
+        return JointBody(c: p.c, angle: p.angle, v: v.v, w: v.w, m: m.m, i: m.i)
+    }
+
+    /// `Vec2.rotation(angle)` for an angle of body `b`: the rotation `b` holds when it was
+    /// computed from the same bits (the same function of the same bits gives the same bits),
+    /// else computed and held (the world's is never replaced). A joint's two ends turn one
+    /// sine and cosine per body instead of one per joint end while their angles stand.
+    @inline(__always) func rotation(_ b: Int, angle: Double) -> SIMD2<Double> {
+        if positions[b].rotationAngle.bitPattern == angle.bitPattern { return positions[b].rotation }
+        return newRotation(b, angle)
+    }
+
+    private func newRotation(_ b: Int, _ angle: Double) -> SIMD2<Double> {
+        let q = Vec2.rotation(angle)
+        if b >= 0 { positions[b].rotationAngle = angle; positions[b].rotation = q }
+        return q
+    }
+
+    /// Writes back body `b`'s velocity (nothing for the world).
+    @inline(__always) func setVelocity(_ b: Int, _ v: SIMD2<Double>, _ spin: Double) {
+        guard b >= 0 else { return }
+        velocities[b] = BodyVelocity(v: v, w: spin)
+    }
+
+    /// Writes back body `b`'s position and angle (nothing for the world).
+    @inline(__always) func setPosition(_ b: Int, _ c: SIMD2<Double>, _ a: Double) {
+        guard b >= 0 else { return }
+        positions[b].c = c; positions[b].angle = a
+    }
+}
+
+/// A solver body's velocity and spin (Box2D's `b2Velocity`).
+struct BodyVelocity {
+    var v: SIMD2<Double>
+    var w: Double
+    static let world = BodyVelocity(v: .zero, w: 0)
+}
+
+/// A solver body's center and angle (Box2D's `b2Position`), with a rotation it computed:
+/// `rotation` is `Vec2.rotation` of the angle whose bits `rotationAngle` holds, an angle this
+/// body had in the step (`SolverBodyPointers.rotation`).
+struct BodyPosition {
+    var c: SIMD2<Double>
+    var angle: Double
+    fileprivate var rotationAngle: Double
+    fileprivate var rotation: SIMD2<Double>
+
+    /// No rotation yet: the first one asked for is computed (the key is `Double.nan`'s bits,
+    /// and the (nan, nan) held is that angle's rotation).
+    init(c: SIMD2<Double>, angle: Double) {
+        self.c = c; self.angle = angle
+        rotationAngle = .nan; rotation = SIMD2(.nan, .nan)
+    }
+
+    /// The world's, its rotation computed: reading it writes nothing.
+    static let world: BodyPosition = {
+        var p = BodyPosition(c: .zero, angle: 0)
+        p.rotationAngle = 0; p.rotation = Vec2.rotation(0)
+        return p
+    }()
+}
+
+/// A solver body's inverse mass and inverse rotational inertia.
+struct BodyMass {
+    var m: Double
+    var i: Double
+    static let world = BodyMass(m: 0, i: 0)
 }
 
 /// One body's state as a joint reads it: center, angle, velocities, inverse mass and inertia.

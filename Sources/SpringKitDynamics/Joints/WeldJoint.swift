@@ -23,10 +23,10 @@ struct WeldJoint {
                      ez: SIMD3(-rA.y * iA - rB.y * iB, rA.x * iA + rB.x * iB, iA + iB))
     }
 
-    mutating func prepare(_ bodies: inout SolverBodies, _ ctx: JointStepContext) {
+    mutating func prepare(_ bodies: SolverBodyPointers, _ ctx: JointStepContext) {
         var A = bodies.state(a), B = bodies.state(b)
-        rA = Vec2.rotate(Vec2.rotation(A.angle), localAnchorA)
-        rB = Vec2.rotate(Vec2.rotation(B.angle), localAnchorB)
+        rA = Vec2.rotate(bodies.rotation(a, angle: A.angle), localAnchorA)
+        rB = Vec2.rotate(bodies.rotation(b, angle: B.angle), localAnchorB)
         mass = Self.matrix(A, B, rA, rB).symmetricInverse()
         let P = SIMD2(impulse.x, impulse.y)
         A.v -= A.m * P; A.w -= A.i * (Vec2.cross(rA, P) + impulse.z)
@@ -34,7 +34,7 @@ struct WeldJoint {
         bodies.setVelocity(a, A.v, A.w); bodies.setVelocity(b, B.v, B.w)
     }
 
-    mutating func solveVelocity(_ bodies: inout SolverBodies) {
+    mutating func solveVelocity(_ bodies: SolverBodyPointers) {
         var A = bodies.state(a), B = bodies.state(b)
         let cdot1 = B.v + Vec2.cross(B.w, rB) - A.v - Vec2.cross(A.w, rA)
         let cdot2 = B.w - A.w
@@ -46,9 +46,9 @@ struct WeldJoint {
         bodies.setVelocity(a, A.v, A.w); bodies.setVelocity(b, B.v, B.w)
     }
 
-    func solvePosition(_ bodies: inout SolverBodies, _ ctx: JointStepContext) -> Bool {
+    func solvePosition(_ bodies: SolverBodyPointers, _ ctx: JointStepContext) -> Bool {
         var A = bodies.state(a), B = bodies.state(b)
-        let rA = Vec2.rotate(Vec2.rotation(A.angle), localAnchorA), rB = Vec2.rotate(Vec2.rotation(B.angle), localAnchorB)
+        let rA = Vec2.rotate(bodies.rotation(a, angle: A.angle), localAnchorA), rB = Vec2.rotate(bodies.rotation(b, angle: B.angle), localAnchorB)
         let K = Self.matrix(A, B, rA, rB)
         let C1 = B.c + rB - A.c - rA, C2 = B.angle - A.angle - referenceAngle
         let positionError = Vec2.length(C1), angularError = abs(C2)
