@@ -36,6 +36,9 @@ struct RigidSolver {
     private var bodyAwake: [Bool] = [], bodyRest: [Double] = []
     /// Island of each solver body and each constraint, found each step.
     private var bodyIsland: [Int] = [], constraintIsland: [Int] = []
+    /// How many islands `bodyIsland` numbers, and whether they are the constraints' alone
+    /// (numbered without contacts since the last `reset`).
+    private var islandCount = 0, constraintIslandsKnown = false
     private var islandAwake: [Bool] = [], islandSolved: [Bool] = []
     private var bodies = SolverBodies()
     /// Collision shape and filter of each solver body (nil: none), and the boundaries.
@@ -95,13 +98,31 @@ struct RigidSolver {
         hasShapes = bodyShape.contains { $0 != nil } || !boundaries.isEmpty
         bodyAwake = .init(repeating: true, count: bodyItems.count)
         bodyRest = .init(repeating: 0, count: bodyItems.count)
+        constraintIslandsKnown = false
         findIslands(contacts: nil)
     }
 
     /// Islands: bodies joined by constraints between two bodies (the world joins nothing) and
     /// by solved contacts between two bodies that are not static. An island with an awake body
-    /// is awake, and every body in it is woken.
+    /// is awake, and every body in it is woken. Without contacts the islands are the
+    /// constraints' alone, which change only in `reset`: numbered once, then kept.
     private mutating func findIslands(contacts: ContactManager?, proxies: [ShapeProxy] = [], items: UnsafeMutablePointer<ItemStore>? = nil, records: BodyStore? = nil) {
+        if contacts != nil || !constraintIslandsKnown {
+            numberIslands(contacts: contacts, proxies: proxies, records: records)
+            constraintIslandsKnown = contacts == nil
+        }
+        islandAwake = .init(repeating: false, count: max(islandCount, 1))
+        for k in bodyItem.indices where bodyAwake[k] { islandAwake[bodyIsland[k]] = true }
+        for k in bodyItem.indices where islandAwake[bodyIsland[k]] && !bodyAwake[k] {
+            bodyAwake[k] = true; bodyRest[k] = 0
+            items?.pointee.sleeping[bodyItem[k]] = 0
+        }
+        islandSolved = .init(repeating: false, count: islandAwake.count)
+    }
+
+    /// Each body's and each constraint's island, numbered in the order of their least bodies.
+    /// - Complexity: O((bodies + constraints + contacts) α(bodies)).
+    private mutating func numberIslands(contacts: ContactManager?, proxies: [ShapeProxy], records: BodyStore?) {
         var sets = DisjointSets(count: bodyItem.count)
         for k in constraints.indices {
             let (a, b) = constraints.ends(k)
@@ -128,13 +149,7 @@ struct RigidSolver {
             let (a, b) = constraints.ends(k)
             constraintIsland.append(a >= 0 ? bodyIsland[a] : b >= 0 ? bodyIsland[b] : 0)
         }
-        islandAwake = .init(repeating: false, count: max(n, 1))
-        for k in bodyItem.indices where bodyAwake[k] { islandAwake[bodyIsland[k]] = true }
-        for k in bodyItem.indices where islandAwake[bodyIsland[k]] && !bodyAwake[k] {
-            bodyAwake[k] = true; bodyRest[k] = 0
-            items?.pointee.sleeping[bodyItem[k]] = 0
-        }
-        islandSolved = .init(repeating: false, count: islandAwake.count)
+        islandCount = n
     }
 
     /// Wakes the island holding `item` (a dense index) and restarts its timer.

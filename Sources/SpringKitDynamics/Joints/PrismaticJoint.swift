@@ -15,6 +15,8 @@ struct PrismaticJoint {
     private var axis = SIMD2<Double>.zero, perp = SIMD2<Double>.zero
     private var s1 = 0.0, s2 = 0.0, a1 = 0.0, a2 = 0.0, k11 = 0.0, k12 = 0.0, k22 = 0.0
     private var axialMass = 0.0, translation = 0.0
+    /// The 2 × 2 block's 1 / det, kept for the step's velocity passes (`Vec2.inverseDeterminant`).
+    private var inverseDeterminant = 0.0
 
     init(a: Int, b: Int, localAnchorA: SIMD2<Double>, localAnchorB: SIMD2<Double>, localAxisA: SIMD2<Double>, referenceAngle: Double) {
         self.a = a; self.b = b
@@ -37,6 +39,7 @@ struct PrismaticJoint {
         k12 = A.i * s1 + B.i * s2
         k22 = A.i + B.i
         if k22 == 0 { k22 = 1 }   // bodies that cannot turn
+        inverseDeterminant = Vec2.inverseDeterminant(k11, k12, k12, k22)
         if limit != nil { translation = Vec2.dot(axis, d) } else { lowerImpulse = 0; upperImpulse = 0 }
         let axial = lowerImpulse - upperImpulse
         let P = impulse.x * perp + axial * axis
@@ -67,7 +70,7 @@ struct PrismaticJoint {
             B.v -= B.m * lambda * axis; B.w -= B.i * lambda * a2
         }
         let cdot = SIMD2(Vec2.dot(perp, B.v - A.v) + s2 * B.w - s1 * A.w, B.w - A.w)
-        let df = Vec2.solve22(k11, k12, k12, k22, -cdot)
+        let df = Vec2.solve22(k11, k12, k12, k22, inverseDeterminant: inverseDeterminant, -cdot)
         impulse += df
         let P = df.x * perp
         A.v -= A.m * P; A.w -= A.i * (df.x * s1 + df.y)

@@ -16,6 +16,8 @@ struct RevoluteJoint {
     var impulse = SIMD2<Double>.zero, motorImpulse = 0.0, lowerImpulse = 0.0, upperImpulse = 0.0
     private var rA = SIMD2<Double>.zero, rB = SIMD2<Double>.zero
     private var k11 = 0.0, k12 = 0.0, k22 = 0.0, axialMass = 0.0, fixedRotation = true, angle = 0.0
+    /// The point block's 1 / det, kept for the step's velocity passes (`Vec2.inverseDeterminant`).
+    private var inverseDeterminant = 0.0
 
     init(a: Int, b: Int, localAnchorA: SIMD2<Double>, localAnchorB: SIMD2<Double>, referenceAngle: Double) {
         self.a = a; self.b = b
@@ -30,6 +32,7 @@ struct RevoluteJoint {
         k11 = A.m + B.m + rA.y * rA.y * A.i + rB.y * rB.y * B.i
         k12 = -rA.y * rA.x * A.i - rB.y * rB.x * B.i
         k22 = A.m + B.m + rA.x * rA.x * A.i + rB.x * rB.x * B.i
+        inverseDeterminant = Vec2.inverseDeterminant(k11, k12, k12, k22)
         axialMass = A.i + B.i
         fixedRotation = axialMass == 0
         if axialMass > 0 { axialMass = 1 / axialMass }
@@ -69,7 +72,7 @@ struct RevoluteJoint {
         }
         // The point.
         let cdot = B.v + Vec2.cross(B.w, rB) - A.v - Vec2.cross(A.w, rA)
-        let lambda = Vec2.solve22(k11, k12, k12, k22, -cdot)
+        let lambda = Vec2.solve22(k11, k12, k12, k22, inverseDeterminant: inverseDeterminant, -cdot)
         impulse += lambda
         A.v -= A.m * lambda; A.w -= A.i * Vec2.cross(rA, lambda)
         B.v += B.m * lambda; B.w += B.i * Vec2.cross(rB, lambda)

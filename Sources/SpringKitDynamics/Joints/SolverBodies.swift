@@ -193,9 +193,20 @@ enum Vec2 {
 
     /// `b2Mat22::Solve`: x with [[a11, a12], [a21, a22]] x = b (0 when singular).
     static func solve22(_ a11: Double, _ a12: Double, _ a21: Double, _ a22: Double, _ b: SIMD2<Double>) -> SIMD2<Double> {
+        solve22(a11, a12, a21, a22, inverseDeterminant: inverseDeterminant(a11, a12, a21, a22), b)
+    }
+
+    /// `b2Mat22::Solve`'s 1 / det (0 when singular), to keep while the matrix stands.
+    @inline(__always) static func inverseDeterminant(_ a11: Double, _ a12: Double, _ a21: Double, _ a22: Double) -> Double {
         var det = a11 * a22 - a12 * a21
         if det != 0 { det = 1 / det }
-        return SIMD2(det * (a22 * b.x - a12 * b.y), det * (a11 * b.y - a21 * b.x))
+        return det
+    }
+
+    /// `b2Mat22::Solve` with its 1 / det given (`inverseDeterminant`): the same operations.
+    @inline(__always) static func solve22(_ a11: Double, _ a12: Double, _ a21: Double, _ a22: Double, inverseDeterminant det: Double,
+                                          _ b: SIMD2<Double>) -> SIMD2<Double> {
+        SIMD2(det * (a22 * b.x - a12 * b.y), det * (a11 * b.y - a21 * b.x))
     }
 }
 
@@ -209,7 +220,7 @@ struct Mat33 {
     @inline(__always) static func dot(_ a: SIMD3<Double>, _ b: SIMD3<Double>) -> Double { a.x * b.x + a.y * b.y + a.z * b.z }
 
     /// `b2Mat33::Solve33`.
-    func solve33(_ b: SIMD3<Double>) -> SIMD3<Double> {
+    @inline(__always) func solve33(_ b: SIMD3<Double>) -> SIMD3<Double> {
         var det = Mat33.dot(ex, Mat33.cross(ey, ez))
         if det != 0 { det = 1 / det }
         return SIMD3(det * Mat33.dot(b, Mat33.cross(ey, ez)), det * Mat33.dot(ex, Mat33.cross(b, ez)), det * Mat33.dot(ex, Mat33.cross(ey, b)))
@@ -228,5 +239,5 @@ struct Mat33 {
         return Mat33(ex: SIMD3(m11, m12, m13), ey: SIMD3(m12, m22, m23), ez: SIMD3(m13, m23, m33))
     }
 
-    func times(_ v: SIMD3<Double>) -> SIMD3<Double> { v.x * ex + v.y * ey + v.z * ez }
+    @inline(__always) func times(_ v: SIMD3<Double>) -> SIMD3<Double> { v.x * ex + v.y * ey + v.z * ez }
 }
