@@ -30,6 +30,9 @@ struct RigidSolver {
     private var constraints = JointTable()
     /// The constraints of the awake islands this step, in the order of solving.
     private var awakeConstraints: [JointTable.Entry] = []
+    /// The `islandAwake` that `awakeConstraints` was listed for, while the islands are the
+    /// constraints' alone (nil: list them again).
+    private var awakeListedFor: [Bool]?
     /// How many of `constraints` are springs (they come first); the rest are the world's joints.
     private var springCount = 0
     /// Each solver body's awake flag and steps at rest (Box2D's per-body `sleepTime`).
@@ -99,6 +102,7 @@ struct RigidSolver {
         bodyAwake = .init(repeating: true, count: bodyItems.count)
         bodyRest = .init(repeating: 0, count: bodyItems.count)
         constraintIslandsKnown = false
+        awakeListedFor = nil
         findIslands(contacts: nil)
     }
 
@@ -233,8 +237,7 @@ struct RigidSolver {
             }
             for constraint in contactConstraints { constraint.warmStart(&bodies) }
         }
-        awakeConstraints.removeAll(keepingCapacity: true)
-        for k in constraints.indices where islandAwake[constraintIsland[k]] { awakeConstraints.append(constraints.entry(k, island: constraintIsland[k])) }
+        listAwakeConstraints()
         constraints.prepare(awakeConstraints, &bodies, ctx)
         for _ in 0..<c.velocityIterations {
             constraints.solveVelocities(awakeConstraints, &bodies, ctx)
@@ -319,6 +322,41 @@ struct RigidSolver {
         }
         return order
     }
+
+    /// The awake islands' constraints in the order the passes take them: islands `islandsAtOnce`
+    /// at a time take turns, a constraint each, every island keeping its constraints' order.
+    /// Islands share no body (the world's is only read), so each body sees the same operations
+    /// in the same order as island after island, and every bit is the same; but a Gauss–Seidel
+    /// pass over one island is a chain of latencies (each constraint waits for the bodies the
+    /// one before it wrote, and for their sines and cosines), which the processor overlaps
+    /// across the islands taking turns.
+    /// Kept while the islands and which are awake stay as they were.
+    /// - Complexity: O(constraints + islands).
+    private mutating func listAwakeConstraints() {
+        if constraintIslandsKnown, let listed = awakeListedFor, listed == islandAwake { return }
+        var start = [Int](repeating: 0, count: islandCount + 1)
+        for k in constraints.indices where islandAwake[constraintIsland[k]] { start[constraintIsland[k] + 1] += 1 }
+        for island in 0..<islandCount { start[island + 1] += start[island] }
+        var byIsland = [JointTable.Entry](repeating: JointTable.Entry(kind: .distance, slot: 0, island: 0), count: start[islandCount])
+        var next = start
+        for k in constraints.indices where islandAwake[constraintIsland[k]] {
+            byIsland[next[constraintIsland[k]]] = constraints.entry(k, island: constraintIsland[k])
+            next[constraintIsland[k]] += 1
+        }
+        let islands = (0..<islandCount).filter { start[$0 + 1] > start[$0] }
+        awakeConstraints.removeAll(keepingCapacity: true)
+        for first in stride(from: 0, to: islands.count, by: Self.islandsAtOnce) {
+            let group = islands[first..<min(first + Self.islandsAtOnce, islands.count)]
+            let longest = group.map { start[$0 + 1] - start[$0] }.max() ?? 0
+            for turn in 0..<longest {
+                for island in group where start[island] + turn < start[island + 1] { awakeConstraints.append(byIsland[start[island] + turn]) }
+            }
+        }
+        awakeListedFor = constraintIslandsKnown ? islandAwake : nil
+    }
+
+    /// Islands whose constraints take turns in a pass (`listAwakeConstraints`).
+    static let islandsAtOnce = 4
 
     /// Copies the bodies in and integrates the awake ones' velocities.
     private mutating func gather(_ items: ItemStore, _ records: BodyStore, forces: BodyForces, h: Double) throws {
@@ -459,15 +497,18 @@ struct RigidSolver {
         return solvers
     }
 
-    /// Copies the awake bodies back.
+    /// Copies the awake bodies back, one destination array at a time (each written through its
+    /// storage: no uniqueness check per element).
+    /// - Complexity: O(bodies).
     private func scatter(_ items: inout ItemStore, _ records: inout BodyStore) {
-        for (k, i) in bodyItem.enumerated() where islandAwake[bodyIsland[k]] && !records.isStatic[bodyRecord[k]] {
-            let body = bodies[k]
-            items.px[i] = body.c.x; items.py[i] = body.c.y
-            items.vx[i] = body.v.x; items.vy[i] = body.v.y
-            records.angle[bodyRecord[k]] = body.angle
-            records.angularVelocity[bodyRecord[k]] = body.w
-        }
+        let moving = bodyItem.indices.filter { islandAwake[bodyIsland[$0]] && !records.isStatic[bodyRecord[$0]] }
+        let item = bodyItem, record = bodyRecord, p = bodies.positions, v = bodies.velocities   // the world's record first
+        items.px.withUnsafeMutableBufferPointer { to in for k in moving { to[item[k]] = p[k + 1].c.x } }
+        items.py.withUnsafeMutableBufferPointer { to in for k in moving { to[item[k]] = p[k + 1].c.y } }
+        items.vx.withUnsafeMutableBufferPointer { to in for k in moving { to[item[k]] = v[k + 1].v.x } }
+        items.vy.withUnsafeMutableBufferPointer { to in for k in moving { to[item[k]] = v[k + 1].v.y } }
+        records.angle.withUnsafeMutableBufferPointer { to in for k in moving { to[record[k]] = p[k + 1].angle } }
+        records.angularVelocity.withUnsafeMutableBufferPointer { to in for k in moving { to[record[k]] = v[k + 1].w } }
     }
 
     /// Box2D's sleep rule per island: each body's steps at rest (static bodies always at rest);

@@ -305,12 +305,12 @@ public enum DMath {
         let ax = abs(x)
         if ax <= 0x1.921fb54442d18p-1 { return (0, x, 0) }  // |x| ≤ π/4
         let m = ax.significandBitPattern | (1 << 52)
-        let e = Int(ax.exponent) - 52
+        let e = Int(ax.exponentBitPattern) - 1023 - 52  // ax.exponent: ax > π/4 is normal
         // Window of 192 bits starting at fraction bit e − 1 (bit index g0 in the table,
         // whose word 0 holds positions −63…0).
         let g0 = (e - 1) + 63
         let word = g0 / 64, shift = UInt64(g0 % 64)
-        func bits(_ w: Int) -> UInt64 {
+        @inline(__always) func bits(_ w: Int) -> UInt64 {
             let high = twoOverPiBits[w] << shift
             return shift == 0 ? high : high | (twoOverPiBits[w + 1] >> (64 - shift))
         }

@@ -64,7 +64,7 @@ struct DistanceJoint {
 
     /// `SolvePositionConstraints`: rigid joints only, each correction clamped; whether the
     /// error is within the slop.
-    func solvePosition(_ bodies: SolverBodyPointers, _ ctx: JointStepContext) -> Bool {
+    mutating func solvePosition(_ bodies: SolverBodyPointers, _ ctx: JointStepContext) -> Bool {
         guard frequency == 0 else { return true }
         var A = bodies.state(a), B = bodies.state(b)
         let rA = Vec2.rotate(bodies.rotation(a, angle: A.angle), localAnchorA), rB = Vec2.rotate(bodies.rotation(b, angle: B.angle), localAnchorB)

@@ -159,7 +159,9 @@ private struct JointStorage {
         }
     }
 
-    /// The constraint's position pass; whether it was within its slop.
+    /// The constraint's position pass; whether it was within its slop. The joints' position
+    /// passes change nothing in them but are `mutating`: called through a pointer, a
+    /// non-mutating method is given a copy of the joint (a `memcpy` of it per call).
     @inline(__always) func solvePosition(_ e: JointTable.Entry, _ bodies: SolverBodyPointers, _ ctx: JointStepContext) -> Bool {
         let s = Int(e.slot)
         switch e.kind {

@@ -78,7 +78,7 @@ struct PrismaticJoint {
         bodies.setVelocity(a, A.v, A.w); bodies.setVelocity(b, B.v, B.w)
     }
 
-    func solvePosition(_ bodies: SolverBodyPointers, _ ctx: JointStepContext) -> Bool {
+    mutating func solvePosition(_ bodies: SolverBodyPointers, _ ctx: JointStepContext) -> Bool {
         var A = bodies.state(a), B = bodies.state(b)
         let qA = bodies.rotation(a, angle: A.angle)
         let rA = Vec2.rotate(qA, localAnchorA), rB = Vec2.rotate(bodies.rotation(b, angle: B.angle), localAnchorB)

@@ -79,7 +79,7 @@ struct RevoluteJoint {
         bodies.setVelocity(a, A.v, A.w); bodies.setVelocity(b, B.v, B.w)
     }
 
-    func solvePosition(_ bodies: SolverBodyPointers, _ ctx: JointStepContext) -> Bool {
+    mutating func solvePosition(_ bodies: SolverBodyPointers, _ ctx: JointStepContext) -> Bool {
         var A = bodies.state(a), B = bodies.state(b)
         var angularError = 0.0
         if let limit, !fixedRotation {

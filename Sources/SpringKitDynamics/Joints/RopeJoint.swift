@@ -50,7 +50,7 @@ struct RopeJoint {
         bodies.setVelocity(a, A.v, A.w); bodies.setVelocity(b, B.v, B.w)
     }
 
-    func solvePosition(_ bodies: SolverBodyPointers, _ ctx: JointStepContext) -> Bool {
+    mutating func solvePosition(_ bodies: SolverBodyPointers, _ ctx: JointStepContext) -> Bool {
         var A = bodies.state(a), B = bodies.state(b)
         let rA = Vec2.rotate(bodies.rotation(a, angle: A.angle), localAnchorA), rB = Vec2.rotate(bodies.rotation(b, angle: B.angle), localAnchorB)
         var d = B.c + rB - A.c - rA
