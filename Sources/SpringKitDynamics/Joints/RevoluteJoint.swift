@@ -5,19 +5,25 @@
 /// angle limit. Solved as Box2D 2.4 solves it: the point as one 2 × 2 block, the motor and
 /// the limit's two sides as separate rows.
 struct RevoluteJoint {
+    // What every velocity pass reads comes first (the point block: 96 bytes), then the motor's
+    // and the limit's, then what only the preparation reads; the flag and the optional last
+    // (no padding between the doubles).
     var a: Int, b: Int
+    private var rA = SIMD2<Double>.zero, rB = SIMD2<Double>.zero
+    private var k11 = 0.0, k12 = 0.0, k22 = 0.0
+    /// The point block's 1 / det, kept for the step's velocity passes (`Vec2.inverseDeterminant`).
+    private var inverseDeterminant = 0.0
+    var impulse = SIMD2<Double>.zero
+    /// Motor of speed 0 (UIKit's friction torque), in world torque units; 0: none.
+    var frictionTorque = 0.0
+    var motorImpulse = 0.0, lowerImpulse = 0.0, upperImpulse = 0.0
+    private var axialMass = 0.0, angle = 0.0
     var localAnchorA: SIMD2<Double>, localAnchorB: SIMD2<Double>
     /// Angle B − angle A when made (the limit is relative to it).
     var referenceAngle: Double
-    /// Motor of speed 0 (UIKit's friction torque), in world torque units; 0: none.
-    var frictionTorque = 0.0
+    private var fixedRotation = true
     /// Angle limit (radians, relative to `referenceAngle`); nil: none.
     var limit: ClosedRange<Double>?
-    var impulse = SIMD2<Double>.zero, motorImpulse = 0.0, lowerImpulse = 0.0, upperImpulse = 0.0
-    private var rA = SIMD2<Double>.zero, rB = SIMD2<Double>.zero
-    private var k11 = 0.0, k12 = 0.0, k22 = 0.0, axialMass = 0.0, fixedRotation = true, angle = 0.0
-    /// The point block's 1 / det, kept for the step's velocity passes (`Vec2.inverseDeterminant`).
-    private var inverseDeterminant = 0.0
 
     init(a: Int, b: Int, localAnchorA: SIMD2<Double>, localAnchorB: SIMD2<Double>, referenceAngle: Double) {
         self.a = a; self.b = b

@@ -230,14 +230,27 @@ struct Mat33 {
     func solve22(_ b: SIMD2<Double>) -> SIMD2<Double> { Vec2.solve22(ex.x, ey.x, ex.y, ey.y, b) }
 
     /// `b2Mat33::GetSymInverse33`.
-    func symmetricInverse() -> Mat33 {
+    func symmetricInverse() -> SymmetricMat33 {
         var det = Mat33.dot(ex, Mat33.cross(ey, ez))
         if det != 0 { det = 1 / det }
         let a11 = ex.x, a12 = ey.x, a13 = ez.x, a22 = ey.y, a23 = ez.y, a33 = ez.z
         let m11 = det * (a22 * a33 - a23 * a23), m12 = det * (a13 * a23 - a12 * a33), m13 = det * (a12 * a23 - a13 * a22)
         let m22 = det * (a11 * a33 - a13 * a13), m23 = det * (a13 * a12 - a11 * a23), m33 = det * (a11 * a22 - a12 * a12)
-        return Mat33(ex: SIMD3(m11, m12, m13), ey: SIMD3(m12, m22, m23), ez: SIMD3(m13, m23, m33))
+        return SymmetricMat33(m11: m11, m12: m12, m13: m13, m22: m22, m23: m23, m33: m33)
     }
 
     @inline(__always) func times(_ v: SIMD3<Double>) -> SIMD3<Double> { v.x * ex + v.y * ey + v.z * ez }
+}
+
+/// A symmetric 3 × 3 matrix by its six entries (a weld's effective mass, `Mat33.symmetricInverse`):
+/// 48 bytes where a `Mat33` of three `SIMD3`s takes 96, for the joint's velocity passes to stream.
+struct SymmetricMat33 {
+    var m11: Double, m12: Double, m13: Double, m22: Double, m23: Double, m33: Double
+
+    static let zero = SymmetricMat33(m11: 0, m12: 0, m13: 0, m22: 0, m23: 0, m33: 0)
+
+    /// `Mat33.times` of the whole matrix, v.x·ex + v.y·ey + v.z·ez: each row summed in that order.
+    @inline(__always) func times(_ v: SIMD3<Double>) -> SIMD3<Double> {
+        SIMD3(v.x * m11 + v.y * m12 + v.z * m13, v.x * m12 + v.y * m22 + v.z * m23, v.x * m13 + v.y * m23 + v.z * m33)
+    }
 }

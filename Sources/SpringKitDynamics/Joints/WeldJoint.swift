@@ -3,12 +3,13 @@
 /// when made, rigidly (UIKit's fixed attachment has no softness), as Box2D 2.4 solves it (one
 /// 3 × 3 block).
 struct WeldJoint {
+    // What the velocity passes read comes first (128 bytes: two cache lines), then the rest.
     var a: Int, b: Int
+    private var rA = SIMD2<Double>.zero, rB = SIMD2<Double>.zero
+    private var mass = SymmetricMat33.zero
+    var impulse = SIMD3<Double>.zero
     var localAnchorA: SIMD2<Double>, localAnchorB: SIMD2<Double>
     var referenceAngle: Double
-    var impulse = SIMD3<Double>.zero
-    private var rA = SIMD2<Double>.zero, rB = SIMD2<Double>.zero
-    private var mass = Mat33(ex: .zero, ey: .zero, ez: .zero)
 
     init(a: Int, b: Int, localAnchorA: SIMD2<Double>, localAnchorB: SIMD2<Double>, referenceAngle: Double) {
         self.a = a; self.b = b
