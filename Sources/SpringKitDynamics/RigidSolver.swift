@@ -359,17 +359,21 @@ struct RigidSolver {
     static let islandsAtOnce = 4
 
     /// Copies the bodies in and integrates the awake ones' velocities.
+    /// - Complexity: O(bodies), plus the fields holding them.
     private mutating func gather(_ items: ItemStore, _ records: BodyStore, forces: BodyForces, h: Double) throws {
-        bodies.removeAll()
-        for (k, i) in bodyItem.enumerated() {
-            let b = bodyRecord[k]
-            var v = items.velocity(i), w = records.angularVelocity[b]
-            if islandAwake[bodyIsland[k]] && !records.isStatic[b] {
-                v = try forces.integrate(v, body: b, item: i, items, records, h: h) * (1 / (1 + h * records.linearDamping[b]))
-                w = (w + h * records.inverseInertia[b] * records.torque[b]) * (1 / (1 + h * records.angularDamping[b]))
+        bodies.resize(bodyItem.count)
+        let item = bodyItem, record = bodyRecord, island = bodyIsland, awake = islandAwake
+        try bodies.withPointers { to in
+            for (k, i) in item.enumerated() {
+                let b = record[k]
+                var v = items.velocity(i), w = records.angularVelocity[b]
+                if awake[island[k]] && !records.isStatic[b] {
+                    v = try forces.integrate(v, body: b, item: i, items, records, h: h) * (1 / (1 + h * records.linearDamping[b]))
+                    w = (w + h * records.inverseInertia[b] * records.torque[b]) * (1 / (1 + h * records.angularDamping[b]))
+                }
+                to.set(k, c: items.position(i), angle: records.angle[b], v: v, w: w,
+                       inverseMass: items.inverseMass[i], inverseInertia: records.inverseInertia[b])
             }
-            bodies.append(c: items.position(i), angle: records.angle[b], v: v, w: w,
-                          inverseMass: items.inverseMass[i], inverseInertia: records.inverseInertia[b])
         }
     }
 

@@ -14,15 +14,16 @@ struct SolverBodies {
 
     var count: Int { velocities.count - 1 }
 
-    /// Empties the records (the world's stays), keeping their storage for the next step.
-    mutating func removeAll() {
+    /// Makes room for `count` bodies after the world's record, keeping the storage (and each
+    /// position's rotation: a pair of an angle and its rotation stays true); the caller sets
+    /// every body's record (`SolverBodyPointers.set`).
+    /// - Complexity: O(count) when the count changes, else O(1).
+    mutating func resize(_ count: Int) {
+        guard count != self.count else { return }
         velocities.removeSubrange(1...); positions.removeSubrange(1...); masses.removeSubrange(1...)
-    }
-
-    mutating func append(c: SIMD2<Double>, angle a: Double, v: SIMD2<Double>, w spin: Double, inverseMass m: Double, inverseInertia i: Double) {
-        velocities.append(BodyVelocity(v: v, w: spin))
-        positions.append(BodyPosition(c: c, angle: a))
-        masses.append(BodyMass(m: m, i: i))
+        velocities.append(contentsOf: repeatElement(.world, count: count))
+        positions.append(contentsOf: repeatElement(.world, count: count))
+        masses.append(contentsOf: repeatElement(.world, count: count))
     }
 
     /// Body `k`'s record (k ≥ 0).
@@ -51,7 +52,7 @@ struct SolverBodies {
     mutating func withPointers<R>(_ body: (SolverBodyPointers) throws -> R) rethrows -> R {
         try velocities.withUnsafeMutableBufferPointer { v in
             try positions.withUnsafeMutableBufferPointer { p in
-                try masses.withUnsafeBufferPointer { m in
+                try masses.withUnsafeMutableBufferPointer { m in
                     try body(SolverBodyPointers(velocities: v.baseAddress! + 1, positions: p.baseAddress! + 1, masses: m.baseAddress! + 1))
                 }
             }
@@ -64,7 +65,8 @@ struct SolverBodies {
 struct SolverBodyPointers {
     let velocities: UnsafeMutablePointer<BodyVelocity>
     let positions: UnsafeMutablePointer<BodyPosition>
-    let masses: UnsafePointer<BodyMass>
+    /// Written only by `set`.
+    let masses: UnsafeMutablePointer<BodyMass>
 
     /// Body `b`'s state, or the world's (static, at rest) for −1.
     @inline(__always) func state(_ b: Int) -> JointBody {
@@ -93,6 +95,13 @@ struct SolverBodyPointers {
         velocities[b] = BodyVelocity(v: v, w: spin)
     }
 
+    /// Sets body `k`'s whole record (k ≥ 0), as the step copies it in.
+    @inline(__always) func set(_ k: Int, c: SIMD2<Double>, angle: Double, v: SIMD2<Double>, w: Double, inverseMass m: Double, inverseInertia i: Double) {
+        velocities[k] = BodyVelocity(v: v, w: w)
+        positions[k].c = c; positions[k].angle = angle
+        masses[k] = BodyMass(m: m, i: i)
+    }
+
     /// Writes back body `b`'s position and angle (nothing for the world).
     @inline(__always) func setPosition(_ b: Int, _ c: SIMD2<Double>, _ a: Double) {
         guard b >= 0 else { return }
@@ -109,7 +118,8 @@ struct BodyVelocity {
 
 /// A solver body's center and angle (Box2D's `b2Position`), with a rotation it computed:
 /// `rotation` is `Vec2.rotation` of the angle whose bits `rotationAngle` holds, an angle this
-/// body had in the step (`SolverBodyPointers.rotation`).
+/// record had (`SolverBodyPointers.rotation`). The pair stays true whatever the record later
+/// holds, so it is kept from step to step.
 struct BodyPosition {
     var c: SIMD2<Double>
     var angle: Double
