@@ -28,12 +28,20 @@ struct RigidSolver {
     /// The springs solved here (dense spring indices) and their constraints.
     private var springIndex: [Int] = []
     private var constraints = JointTable()
+    /// The constraints of the awake islands this step, in the order of solving.
+    private var awakeConstraints: [JointTable.Entry] = []
+    /// The `islandAwake` that `awakeConstraints` was listed for, while the islands are the
+    /// constraints' alone (nil: list them again).
+    private var awakeListedFor: [Bool]?
     /// How many of `constraints` are springs (they come first); the rest are the world's joints.
     private var springCount = 0
     /// Each solver body's awake flag and steps at rest (Box2D's per-body `sleepTime`).
     private var bodyAwake: [Bool] = [], bodyRest: [Double] = []
     /// Island of each solver body and each constraint, found each step.
     private var bodyIsland: [Int] = [], constraintIsland: [Int] = []
+    /// How many islands `bodyIsland` numbers, and whether they are the constraints' alone
+    /// (numbered without contacts since the last `reset`).
+    private var islandCount = 0, constraintIslandsKnown = false
     private var islandAwake: [Bool] = [], islandSolved: [Bool] = []
     private var bodies = SolverBodies()
     /// Collision shape and filter of each solver body (nil: none), and the boundaries.
@@ -93,13 +101,32 @@ struct RigidSolver {
         hasShapes = bodyShape.contains { $0 != nil } || !boundaries.isEmpty
         bodyAwake = .init(repeating: true, count: bodyItems.count)
         bodyRest = .init(repeating: 0, count: bodyItems.count)
+        constraintIslandsKnown = false
+        awakeListedFor = nil
         findIslands(contacts: nil)
     }
 
     /// Islands: bodies joined by constraints between two bodies (the world joins nothing) and
     /// by solved contacts between two bodies that are not static. An island with an awake body
-    /// is awake, and every body in it is woken.
+    /// is awake, and every body in it is woken. Without contacts the islands are the
+    /// constraints' alone, which change only in `reset`: numbered once, then kept.
     private mutating func findIslands(contacts: ContactManager?, proxies: [ShapeProxy] = [], items: UnsafeMutablePointer<ItemStore>? = nil, records: BodyStore? = nil) {
+        if contacts != nil || !constraintIslandsKnown {
+            numberIslands(contacts: contacts, proxies: proxies, records: records)
+            constraintIslandsKnown = contacts == nil
+        }
+        islandAwake = .init(repeating: false, count: max(islandCount, 1))
+        for k in bodyItem.indices where bodyAwake[k] { islandAwake[bodyIsland[k]] = true }
+        for k in bodyItem.indices where islandAwake[bodyIsland[k]] && !bodyAwake[k] {
+            bodyAwake[k] = true; bodyRest[k] = 0
+            items?.pointee.sleeping[bodyItem[k]] = 0
+        }
+        islandSolved = .init(repeating: false, count: islandAwake.count)
+    }
+
+    /// Each body's and each constraint's island, numbered in the order of their least bodies.
+    /// - Complexity: O((bodies + constraints + contacts) α(bodies)).
+    private mutating func numberIslands(contacts: ContactManager?, proxies: [ShapeProxy], records: BodyStore?) {
         var sets = DisjointSets(count: bodyItem.count)
         for k in constraints.indices {
             let (a, b) = constraints.ends(k)
@@ -126,13 +153,7 @@ struct RigidSolver {
             let (a, b) = constraints.ends(k)
             constraintIsland.append(a >= 0 ? bodyIsland[a] : b >= 0 ? bodyIsland[b] : 0)
         }
-        islandAwake = .init(repeating: false, count: max(n, 1))
-        for k in bodyItem.indices where bodyAwake[k] { islandAwake[bodyIsland[k]] = true }
-        for k in bodyItem.indices where islandAwake[bodyIsland[k]] && !bodyAwake[k] {
-            bodyAwake[k] = true; bodyRest[k] = 0
-            items?.pointee.sleeping[bodyItem[k]] = 0
-        }
-        islandSolved = .init(repeating: false, count: islandAwake.count)
+        islandCount = n
     }
 
     /// Wakes the island holding `item` (a dense index) and restarts its timer.
@@ -216,9 +237,10 @@ struct RigidSolver {
             }
             for constraint in contactConstraints { constraint.warmStart(&bodies) }
         }
-        for k in constraints.indices where islandAwake[constraintIsland[k]] { constraints.prepare(k, &bodies, ctx) }
+        listAwakeConstraints()
+        constraints.prepare(awakeConstraints, &bodies, ctx)
         for _ in 0..<c.velocityIterations {
-            for k in constraints.indices where islandAwake[constraintIsland[k]] { constraints.solveVelocity(k, &bodies, ctx) }
+            constraints.solveVelocities(awakeConstraints, &bodies, ctx)
             for k in contactConstraints.indices { contactConstraints[k].solveVelocity(&bodies) }
         }
         for constraint in contactConstraints {
@@ -301,34 +323,75 @@ struct RigidSolver {
         return order
     }
 
-    /// Copies the bodies in and integrates the awake ones' velocities.
-    private mutating func gather(_ items: ItemStore, _ records: BodyStore, forces: BodyForces, h: Double) throws {
-        bodies.removeAll()
-        for (k, i) in bodyItem.enumerated() {
-            let b = bodyRecord[k]
-            var v = items.velocity(i), w = records.angularVelocity[b]
-            if islandAwake[bodyIsland[k]] && !records.isStatic[b] {
-                v = try forces.integrate(v, body: b, item: i, items, records, h: h) * (1 / (1 + h * records.linearDamping[b]))
-                w = (w + h * records.inverseInertia[b] * records.torque[b]) * (1 / (1 + h * records.angularDamping[b]))
+    /// The awake islands' constraints in the order the passes take them: islands `islandsAtOnce`
+    /// at a time take turns, a constraint each, every island keeping its constraints' order.
+    /// Islands share no body (the world's is only read), so each body sees the same operations
+    /// in the same order as island after island, and every bit is the same; but a Gauss–Seidel
+    /// pass over one island is a chain of latencies (each constraint waits for the bodies the
+    /// one before it wrote, and for their sines and cosines), which the processor overlaps
+    /// across the islands taking turns.
+    /// Kept while the islands and which are awake stay as they were.
+    /// - Complexity: O(constraints + islands).
+    private mutating func listAwakeConstraints() {
+        if constraintIslandsKnown, let listed = awakeListedFor, listed == islandAwake { return }
+        var start = [Int](repeating: 0, count: islandCount + 1)
+        for k in constraints.indices where islandAwake[constraintIsland[k]] { start[constraintIsland[k] + 1] += 1 }
+        for island in 0..<islandCount { start[island + 1] += start[island] }
+        var byIsland = [JointTable.Entry](repeating: JointTable.Entry(kind: .distance, slot: 0, island: 0), count: start[islandCount])
+        var next = start
+        for k in constraints.indices where islandAwake[constraintIsland[k]] {
+            byIsland[next[constraintIsland[k]]] = constraints.entry(k, island: constraintIsland[k])
+            next[constraintIsland[k]] += 1
+        }
+        let islands = (0..<islandCount).filter { start[$0 + 1] > start[$0] }
+        awakeConstraints.removeAll(keepingCapacity: true)
+        for first in stride(from: 0, to: islands.count, by: Self.islandsAtOnce) {
+            let group = islands[first..<min(first + Self.islandsAtOnce, islands.count)]
+            let longest = group.map { start[$0 + 1] - start[$0] }.max() ?? 0
+            for turn in 0..<longest {
+                for island in group where start[island] + turn < start[island + 1] { awakeConstraints.append(byIsland[start[island] + turn]) }
             }
-            bodies.append(c: items.position(i), angle: records.angle[b], v: v, w: w,
-                          inverseMass: items.inverseMass[i], inverseInertia: records.inverseInertia[b])
+        }
+        awakeListedFor = constraintIslandsKnown ? islandAwake : nil
+    }
+
+    /// Islands whose constraints take turns in a pass (`listAwakeConstraints`).
+    static let islandsAtOnce = 4
+
+    /// Copies the bodies in and integrates the awake ones' velocities.
+    /// - Complexity: O(bodies), plus the fields holding them.
+    private mutating func gather(_ items: ItemStore, _ records: BodyStore, forces: BodyForces, h: Double) throws {
+        bodies.resize(bodyItem.count)
+        let item = bodyItem, record = bodyRecord, island = bodyIsland, awake = islandAwake
+        try bodies.withPointers { to in
+            for (k, i) in item.enumerated() {
+                let b = record[k]
+                var v = items.velocity(i), w = records.angularVelocity[b]
+                if awake[island[k]] && !records.isStatic[b] {
+                    v = try forces.integrate(v, body: b, item: i, items, records, h: h) * (1 / (1 + h * records.linearDamping[b]))
+                    w = (w + h * records.inverseInertia[b] * records.torque[b]) * (1 / (1 + h * records.angularDamping[b]))
+                }
+                to.set(k, c: items.position(i), angle: records.angle[b], v: v, w: w,
+                       inverseMass: items.inverseMass[i], inverseInertia: records.inverseInertia[b])
+            }
         }
     }
 
     private mutating func integratePositions(h: Double, maximumTranslation: Double) {
         if hasShapes {
-            startX = bodies.states.map { $0.c.x }; startY = bodies.states.map { $0.c.y }; startAngle = bodies.states.map { $0.angle }
+            let poses = bodies.positions.dropFirst()   // the world's first
+            startX = poses.map { $0.c.x }; startY = poses.map { $0.c.y }; startAngle = poses.map { $0.angle }
         }
-        for k in 0..<bodies.count where islandAwake[bodyIsland[k]] {
-            var body = bodies[k]
-            var v = body.v, w = body.w
-            let squared = h * h * (v * v).sum()
-            if squared > maximumTranslation * maximumTranslation { v *= maximumTranslation / squared.squareRoot() }
-            if abs(h * w) > FreeBodyStep.maximumRotation { w *= FreeBodyStep.maximumRotation / abs(h * w) }
-            body.v = v; body.w = w
-            body.c.x += h * v.x; body.c.y += h * v.y; body.angle += h * w
-            bodies[k] = body
+        let awake = islandAwake, island = bodyIsland
+        bodies.withPointers { b in
+            for k in 0..<island.count where awake[island[k]] {
+                var v = b.velocities[k].v, w = b.velocities[k].w
+                let squared = h * h * (v * v).sum()
+                if squared > maximumTranslation * maximumTranslation { v *= maximumTranslation / squared.squareRoot() }
+                if abs(h * w) > FreeBodyStep.maximumRotation { w *= FreeBodyStep.maximumRotation / abs(h * w) }
+                b.velocities[k] = BodyVelocity(v: v, w: w)
+                b.positions[k].c.x += h * v.x; b.positions[k].c.y += h * v.y; b.positions[k].angle += h * w
+            }
         }
     }
 
@@ -342,9 +405,7 @@ struct RigidSolver {
             for (k, contact) in contacts.enumerated() where !islandSolved[contactIsland[k]] {
                 if contact.solvePosition(&bodies, ctx) < -3 * ctx.linearSlop { ok[contactIsland[k]] = false }
             }
-            for k in constraints.indices where islandAwake[constraintIsland[k]] && !islandSolved[constraintIsland[k]] {
-                if !constraints.solvePosition(k, &bodies, ctx) { ok[constraintIsland[k]] = false }
-            }
+            constraints.solvePositions(awakeConstraints, solved: islandSolved, ok: &ok, &bodies, ctx)
             var all = true
             for island in ok.indices where !islandSolved[island] && islandAwake[island] {
                 if ok[island] { islandSolved[island] = true } else { all = false }
@@ -440,15 +501,18 @@ struct RigidSolver {
         return solvers
     }
 
-    /// Copies the awake bodies back.
+    /// Copies the awake bodies back, one destination array at a time (each written through its
+    /// storage: no uniqueness check per element).
+    /// - Complexity: O(bodies).
     private func scatter(_ items: inout ItemStore, _ records: inout BodyStore) {
-        for (k, i) in bodyItem.enumerated() where islandAwake[bodyIsland[k]] && !records.isStatic[bodyRecord[k]] {
-            let body = bodies[k]
-            items.px[i] = body.c.x; items.py[i] = body.c.y
-            items.vx[i] = body.v.x; items.vy[i] = body.v.y
-            records.angle[bodyRecord[k]] = body.angle
-            records.angularVelocity[bodyRecord[k]] = body.w
-        }
+        let moving = bodyItem.indices.filter { islandAwake[bodyIsland[$0]] && !records.isStatic[bodyRecord[$0]] }
+        let item = bodyItem, record = bodyRecord, p = bodies.positions, v = bodies.velocities   // the world's record first
+        items.px.withUnsafeMutableBufferPointer { to in for k in moving { to[item[k]] = p[k + 1].c.x } }
+        items.py.withUnsafeMutableBufferPointer { to in for k in moving { to[item[k]] = p[k + 1].c.y } }
+        items.vx.withUnsafeMutableBufferPointer { to in for k in moving { to[item[k]] = v[k + 1].v.x } }
+        items.vy.withUnsafeMutableBufferPointer { to in for k in moving { to[item[k]] = v[k + 1].v.y } }
+        records.angle.withUnsafeMutableBufferPointer { to in for k in moving { to[record[k]] = p[k + 1].angle } }
+        records.angularVelocity.withUnsafeMutableBufferPointer { to in for k in moving { to[record[k]] = v[k + 1].w } }
     }
 
     /// Box2D's sleep rule per island: each body's steps at rest (static bodies always at rest);

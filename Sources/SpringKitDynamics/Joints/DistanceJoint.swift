@@ -20,10 +20,10 @@ struct DistanceJoint {
     }
 
     /// `InitVelocityConstraints`, with warm starting.
-    mutating func prepare(_ bodies: inout SolverBodies, _ ctx: JointStepContext) {
+    mutating func prepare(_ bodies: SolverBodyPointers, _ ctx: JointStepContext) {
         var A = bodies.state(a), B = bodies.state(b)
-        rA = Vec2.rotate(Vec2.rotation(A.angle), localAnchorA)
-        rB = Vec2.rotate(Vec2.rotation(B.angle), localAnchorB)
+        rA = Vec2.rotate(bodies.rotation(a, angle: A.angle), localAnchorA)
+        rB = Vec2.rotate(bodies.rotation(b, angle: B.angle), localAnchorB)
         u = B.c + rB - A.c - rA
         let distance = Vec2.length(u)
         guard distance > ctx.linearSlop else {
@@ -51,7 +51,7 @@ struct DistanceJoint {
     }
 
     /// `SolveVelocityConstraints`: λ = −m (Ċ + bias + γ Λ).
-    mutating func solveVelocity(_ bodies: inout SolverBodies) {
+    mutating func solveVelocity(_ bodies: SolverBodyPointers) {
         var A = bodies.state(a), B = bodies.state(b)
         let vpA = A.v + Vec2.cross(A.w, rA), vpB = B.v + Vec2.cross(B.w, rB)
         let cdot = Vec2.dot(u, vpB - vpA)
@@ -64,10 +64,10 @@ struct DistanceJoint {
 
     /// `SolvePositionConstraints`: rigid joints only, each correction clamped; whether the
     /// error is within the slop.
-    func solvePosition(_ bodies: inout SolverBodies, _ ctx: JointStepContext) -> Bool {
+    mutating func solvePosition(_ bodies: SolverBodyPointers, _ ctx: JointStepContext) -> Bool {
         guard frequency == 0 else { return true }
         var A = bodies.state(a), B = bodies.state(b)
-        let rA = Vec2.rotate(Vec2.rotation(A.angle), localAnchorA), rB = Vec2.rotate(Vec2.rotation(B.angle), localAnchorB)
+        let rA = Vec2.rotate(bodies.rotation(a, angle: A.angle), localAnchorA), rB = Vec2.rotate(bodies.rotation(b, angle: B.angle), localAnchorB)
         var d = B.c + rB - A.c - rA
         let distance = Vec2.length(d)
         guard distance > 0 else { return true }

@@ -1,5 +1,5 @@
 /// One constraint of the rigid solver: a spring (a distance joint, possibly with offsets) or
-/// one of UIKit's iOS 9 attachments. Dispatches the solver's stages to the joint's own file.
+/// one of UIKit's iOS 9 attachments (the solver keeps them in a `JointTable`).
 enum JointModel {
     case distance(DistanceJoint)
     case revolute(RevoluteJoint)
@@ -25,36 +25,6 @@ enum JointModel {
         case .weld(var j): j.a = a; j.b = b; self = .weld(j)
         case .prismatic(var j): j.a = a; j.b = b; self = .prismatic(j)
         case .rope(var j): j.a = a; j.b = b; self = .rope(j)
-        }
-    }
-
-    mutating func prepare(_ bodies: inout SolverBodies, _ ctx: JointStepContext) {
-        switch self {
-        case .distance(var j): j.prepare(&bodies, ctx); self = .distance(j)
-        case .revolute(var j): j.prepare(&bodies, ctx); self = .revolute(j)
-        case .weld(var j): j.prepare(&bodies, ctx); self = .weld(j)
-        case .prismatic(var j): j.prepare(&bodies, ctx); self = .prismatic(j)
-        case .rope(var j): j.prepare(&bodies, ctx); self = .rope(j)
-        }
-    }
-
-    mutating func solveVelocity(_ bodies: inout SolverBodies, _ ctx: JointStepContext) {
-        switch self {
-        case .distance(var j): j.solveVelocity(&bodies); self = .distance(j)
-        case .revolute(var j): j.solveVelocity(&bodies, ctx); self = .revolute(j)
-        case .weld(var j): j.solveVelocity(&bodies); self = .weld(j)
-        case .prismatic(var j): j.solveVelocity(&bodies, ctx); self = .prismatic(j)
-        case .rope(var j): j.solveVelocity(&bodies, ctx); self = .rope(j)
-        }
-    }
-
-    func solvePosition(_ bodies: inout SolverBodies, _ ctx: JointStepContext) -> Bool {
-        switch self {
-        case .distance(let j): return j.solvePosition(&bodies, ctx)
-        case .revolute(let j): return j.solvePosition(&bodies, ctx)
-        case .weld(let j): return j.solvePosition(&bodies, ctx)
-        case .prismatic(let j): return j.solvePosition(&bodies, ctx)
-        case .rope(let j): return j.solvePosition(&bodies, ctx)
         }
     }
 }

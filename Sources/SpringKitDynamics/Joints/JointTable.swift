@@ -74,39 +74,102 @@ struct JointTable {
     /// Constraint `k` when it is a revolute joint (a pin, or a spring pinned on its anchor).
     func revolute(_ k: Int) -> RevoluteJoint? { kinds[k] == .revolute ? revolutes[slots[k]] : nil }
 
-    /// Constraint `k`'s preparation for the step: anchors, masses, warm start.
-    @inline(__always) mutating func prepare(_ k: Int, _ bodies: inout SolverBodies, _ ctx: JointStepContext) {
-        let s = slots[k]
-        switch kinds[k] {
-        case .distance: distances[s].prepare(&bodies, ctx)
-        case .revolute: revolutes[s].prepare(&bodies, ctx)
-        case .weld: welds[s].prepare(&bodies, ctx)
-        case .prismatic: prismatics[s].prepare(&bodies, ctx)
-        case .rope: ropes[s].prepare(&bodies, ctx)
+    /// Constraint `k` in the order of solving: its type, its slot in that type's array, and
+    /// the island it belongs to this step.
+    struct Entry {
+        var kind: Kind
+        var slot: Int32
+        var island: Int32
+    }
+
+    /// Constraint `k`'s entry, in island `island`.
+    func entry(_ k: Int, island: Int) -> Entry { Entry(kind: kinds[k], slot: Int32(slots[k]), island: Int32(island)) }
+
+    /// Prepares the constraints of `entries` for the step, in order: anchors, masses, warm start.
+    /// - Complexity: O(entries).
+    mutating func prepare(_ entries: [Entry], _ bodies: inout SolverBodies, _ ctx: JointStepContext) {
+        bodies.withPointers { b in withStorage { j in for e in entries { j.prepare(e, b, ctx) } } }
+    }
+
+    /// One velocity pass over the constraints of `entries`, in order.
+    /// - Complexity: O(entries).
+    mutating func solveVelocities(_ entries: [Entry], _ bodies: inout SolverBodies, _ ctx: JointStepContext) {
+        bodies.withPointers { b in withStorage { j in for e in entries { j.solveVelocity(e, b, ctx) } } }
+    }
+
+    /// One position pass over the constraints of `entries` whose island is not `solved`;
+    /// clears `ok` for the island of each that was not within its slop.
+    /// - Complexity: O(entries).
+    mutating func solvePositions(_ entries: [Entry], solved: [Bool], ok: inout [Bool], _ bodies: inout SolverBodies, _ ctx: JointStepContext) {
+        bodies.withPointers { b in
+            withStorage { j in
+                for e in entries where !solved[Int(e.island)] {
+                    if !j.solvePosition(e, b, ctx) { ok[Int(e.island)] = false }
+                }
+            }
         }
     }
 
-    /// Constraint `k`'s velocity pass.
-    @inline(__always) mutating func solveVelocity(_ k: Int, _ bodies: inout SolverBodies, _ ctx: JointStepContext) {
-        let s = slots[k]
-        switch kinds[k] {
-        case .distance: distances[s].solveVelocity(&bodies)
-        case .revolute: revolutes[s].solveVelocity(&bodies, ctx)
-        case .weld: welds[s].solveVelocity(&bodies)
-        case .prismatic: prismatics[s].solveVelocity(&bodies, ctx)
-        case .rope: ropes[s].solveVelocity(&bodies, ctx)
+    /// Calls `body` with the joint arrays' storage (valid only inside it): a pass reaches each
+    /// joint in place, without a uniqueness or bounds check.
+    private mutating func withStorage<R>(_ body: (JointStorage) throws -> R) rethrows -> R {
+        try distances.withUnsafeMutableBufferPointer { d in
+            try revolutes.withUnsafeMutableBufferPointer { r in
+                try welds.withUnsafeMutableBufferPointer { w in
+                    try prismatics.withUnsafeMutableBufferPointer { p in
+                        try ropes.withUnsafeMutableBufferPointer { o in
+                            try body(JointStorage(distances: d, revolutes: r, welds: w, prismatics: p, ropes: o))
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The joint arrays of a `JointTable` during one pass, dispatching each stage to the joint's own file.
+private struct JointStorage {
+    let distances: UnsafeMutableBufferPointer<DistanceJoint>
+    let revolutes: UnsafeMutableBufferPointer<RevoluteJoint>
+    let welds: UnsafeMutableBufferPointer<WeldJoint>
+    let prismatics: UnsafeMutableBufferPointer<PrismaticJoint>
+    let ropes: UnsafeMutableBufferPointer<RopeJoint>
+
+    /// The constraint's preparation for the step: anchors, masses, warm start.
+    @inline(__always) func prepare(_ e: JointTable.Entry, _ bodies: SolverBodyPointers, _ ctx: JointStepContext) {
+        let s = Int(e.slot)
+        switch e.kind {
+        case .distance: distances[s].prepare(bodies, ctx)
+        case .revolute: revolutes[s].prepare(bodies, ctx)
+        case .weld: welds[s].prepare(bodies, ctx)
+        case .prismatic: prismatics[s].prepare(bodies, ctx)
+        case .rope: ropes[s].prepare(bodies, ctx)
         }
     }
 
-    /// Constraint `k`'s position pass; whether it was within its slop.
-    @inline(__always) func solvePosition(_ k: Int, _ bodies: inout SolverBodies, _ ctx: JointStepContext) -> Bool {
-        let s = slots[k]
-        switch kinds[k] {
-        case .distance: return distances[s].solvePosition(&bodies, ctx)
-        case .revolute: return revolutes[s].solvePosition(&bodies, ctx)
-        case .weld: return welds[s].solvePosition(&bodies, ctx)
-        case .prismatic: return prismatics[s].solvePosition(&bodies, ctx)
-        case .rope: return ropes[s].solvePosition(&bodies, ctx)
+    /// The constraint's velocity pass.
+    @inline(__always) func solveVelocity(_ e: JointTable.Entry, _ bodies: SolverBodyPointers, _ ctx: JointStepContext) {
+        let s = Int(e.slot)
+        switch e.kind {
+        case .distance: distances[s].solveVelocity(bodies)
+        case .revolute: revolutes[s].solveVelocity(bodies, ctx)
+        case .weld: welds[s].solveVelocity(bodies)
+        case .prismatic: prismatics[s].solveVelocity(bodies, ctx)
+        case .rope: ropes[s].solveVelocity(bodies, ctx)
+        }
+    }
+
+    /// The constraint's position pass; whether it was within its slop. The joints' position
+    /// passes change nothing in them but are `mutating`: called through a pointer, a
+    /// non-mutating method is given a copy of the joint (a `memcpy` of it per call).
+    @inline(__always) func solvePosition(_ e: JointTable.Entry, _ bodies: SolverBodyPointers, _ ctx: JointStepContext) -> Bool {
+        let s = Int(e.slot)
+        switch e.kind {
+        case .distance: return distances[s].solvePosition(bodies, ctx)
+        case .revolute: return revolutes[s].solvePosition(bodies, ctx)
+        case .weld: return welds[s].solvePosition(bodies, ctx)
+        case .prismatic: return prismatics[s].solvePosition(bodies, ctx)
+        case .rope: return ropes[s].solvePosition(bodies, ctx)
         }
     }
 }

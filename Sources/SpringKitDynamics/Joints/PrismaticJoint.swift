@@ -15,6 +15,8 @@ struct PrismaticJoint {
     private var axis = SIMD2<Double>.zero, perp = SIMD2<Double>.zero
     private var s1 = 0.0, s2 = 0.0, a1 = 0.0, a2 = 0.0, k11 = 0.0, k12 = 0.0, k22 = 0.0
     private var axialMass = 0.0, translation = 0.0
+    /// The 2 × 2 block's 1 / det, kept for the step's velocity passes (`Vec2.inverseDeterminant`).
+    private var inverseDeterminant = 0.0
 
     init(a: Int, b: Int, localAnchorA: SIMD2<Double>, localAnchorB: SIMD2<Double>, localAxisA: SIMD2<Double>, referenceAngle: Double) {
         self.a = a; self.b = b
@@ -22,10 +24,10 @@ struct PrismaticJoint {
         self.localAxisA = localAxisA; self.referenceAngle = referenceAngle
     }
 
-    mutating func prepare(_ bodies: inout SolverBodies, _ ctx: JointStepContext) {
+    mutating func prepare(_ bodies: SolverBodyPointers, _ ctx: JointStepContext) {
         var A = bodies.state(a), B = bodies.state(b)
-        let qA = Vec2.rotation(A.angle)
-        let rA = Vec2.rotate(qA, localAnchorA), rB = Vec2.rotate(Vec2.rotation(B.angle), localAnchorB)
+        let qA = bodies.rotation(a, angle: A.angle)
+        let rA = Vec2.rotate(qA, localAnchorA), rB = Vec2.rotate(bodies.rotation(b, angle: B.angle), localAnchorB)
         let d = B.c - A.c + rB - rA
         axis = Vec2.rotate(qA, localAxisA)
         a1 = Vec2.cross(d + rA, axis); a2 = Vec2.cross(rB, axis)
@@ -37,6 +39,7 @@ struct PrismaticJoint {
         k12 = A.i * s1 + B.i * s2
         k22 = A.i + B.i
         if k22 == 0 { k22 = 1 }   // bodies that cannot turn
+        inverseDeterminant = Vec2.inverseDeterminant(k11, k12, k12, k22)
         if limit != nil { translation = Vec2.dot(axis, d) } else { lowerImpulse = 0; upperImpulse = 0 }
         let axial = lowerImpulse - upperImpulse
         let P = impulse.x * perp + axial * axis
@@ -46,7 +49,7 @@ struct PrismaticJoint {
         bodies.setVelocity(a, A.v, A.w); bodies.setVelocity(b, B.v, B.w)
     }
 
-    mutating func solveVelocity(_ bodies: inout SolverBodies, _ ctx: JointStepContext) {
+    mutating func solveVelocity(_ bodies: SolverBodyPointers, _ ctx: JointStepContext) {
         var A = bodies.state(a), B = bodies.state(b)
         if let limit {
             var C = translation - limit.lowerBound
@@ -67,7 +70,7 @@ struct PrismaticJoint {
             B.v -= B.m * lambda * axis; B.w -= B.i * lambda * a2
         }
         let cdot = SIMD2(Vec2.dot(perp, B.v - A.v) + s2 * B.w - s1 * A.w, B.w - A.w)
-        let df = Vec2.solve22(k11, k12, k12, k22, -cdot)
+        let df = Vec2.solve22(k11, k12, k12, k22, inverseDeterminant: inverseDeterminant, -cdot)
         impulse += df
         let P = df.x * perp
         A.v -= A.m * P; A.w -= A.i * (df.x * s1 + df.y)
@@ -75,10 +78,10 @@ struct PrismaticJoint {
         bodies.setVelocity(a, A.v, A.w); bodies.setVelocity(b, B.v, B.w)
     }
 
-    func solvePosition(_ bodies: inout SolverBodies, _ ctx: JointStepContext) -> Bool {
+    mutating func solvePosition(_ bodies: SolverBodyPointers, _ ctx: JointStepContext) -> Bool {
         var A = bodies.state(a), B = bodies.state(b)
-        let qA = Vec2.rotation(A.angle)
-        let rA = Vec2.rotate(qA, localAnchorA), rB = Vec2.rotate(Vec2.rotation(B.angle), localAnchorB)
+        let qA = bodies.rotation(a, angle: A.angle)
+        let rA = Vec2.rotate(qA, localAnchorA), rB = Vec2.rotate(bodies.rotation(b, angle: B.angle), localAnchorB)
         let d = B.c + rB - A.c - rA
         let axis = Vec2.rotate(qA, localAxisA), perp = SIMD2(-axis.y, axis.x)
         let a1 = Vec2.cross(d + rA, axis), a2 = Vec2.cross(rB, axis)

@@ -5,17 +5,25 @@
 /// angle limit. Solved as Box2D 2.4 solves it: the point as one 2 × 2 block, the motor and
 /// the limit's two sides as separate rows.
 struct RevoluteJoint {
+    // What every velocity pass reads comes first (the point block: 96 bytes), then the motor's
+    // and the limit's, then what only the preparation reads; the flag and the optional last
+    // (no padding between the doubles).
     var a: Int, b: Int
+    private var rA = SIMD2<Double>.zero, rB = SIMD2<Double>.zero
+    private var k11 = 0.0, k12 = 0.0, k22 = 0.0
+    /// The point block's 1 / det, kept for the step's velocity passes (`Vec2.inverseDeterminant`).
+    private var inverseDeterminant = 0.0
+    var impulse = SIMD2<Double>.zero
+    /// Motor of speed 0 (UIKit's friction torque), in world torque units; 0: none.
+    var frictionTorque = 0.0
+    var motorImpulse = 0.0, lowerImpulse = 0.0, upperImpulse = 0.0
+    private var axialMass = 0.0, angle = 0.0
     var localAnchorA: SIMD2<Double>, localAnchorB: SIMD2<Double>
     /// Angle B − angle A when made (the limit is relative to it).
     var referenceAngle: Double
-    /// Motor of speed 0 (UIKit's friction torque), in world torque units; 0: none.
-    var frictionTorque = 0.0
+    private var fixedRotation = true
     /// Angle limit (radians, relative to `referenceAngle`); nil: none.
     var limit: ClosedRange<Double>?
-    var impulse = SIMD2<Double>.zero, motorImpulse = 0.0, lowerImpulse = 0.0, upperImpulse = 0.0
-    private var rA = SIMD2<Double>.zero, rB = SIMD2<Double>.zero
-    private var k11 = 0.0, k12 = 0.0, k22 = 0.0, axialMass = 0.0, fixedRotation = true, angle = 0.0
 
     init(a: Int, b: Int, localAnchorA: SIMD2<Double>, localAnchorB: SIMD2<Double>, referenceAngle: Double) {
         self.a = a; self.b = b
@@ -23,13 +31,14 @@ struct RevoluteJoint {
         self.referenceAngle = referenceAngle
     }
 
-    mutating func prepare(_ bodies: inout SolverBodies, _ ctx: JointStepContext) {
+    mutating func prepare(_ bodies: SolverBodyPointers, _ ctx: JointStepContext) {
         var A = bodies.state(a), B = bodies.state(b)
-        rA = Vec2.rotate(Vec2.rotation(A.angle), localAnchorA)
-        rB = Vec2.rotate(Vec2.rotation(B.angle), localAnchorB)
+        rA = Vec2.rotate(bodies.rotation(a, angle: A.angle), localAnchorA)
+        rB = Vec2.rotate(bodies.rotation(b, angle: B.angle), localAnchorB)
         k11 = A.m + B.m + rA.y * rA.y * A.i + rB.y * rB.y * B.i
         k12 = -rA.y * rA.x * A.i - rB.y * rB.x * B.i
         k22 = A.m + B.m + rA.x * rA.x * A.i + rB.x * rB.x * B.i
+        inverseDeterminant = Vec2.inverseDeterminant(k11, k12, k12, k22)
         axialMass = A.i + B.i
         fixedRotation = axialMass == 0
         if axialMass > 0 { axialMass = 1 / axialMass }
@@ -42,7 +51,7 @@ struct RevoluteJoint {
         bodies.setVelocity(a, A.v, A.w); bodies.setVelocity(b, B.v, B.w)
     }
 
-    mutating func solveVelocity(_ bodies: inout SolverBodies, _ ctx: JointStepContext) {
+    mutating func solveVelocity(_ bodies: SolverBodyPointers, _ ctx: JointStepContext) {
         var A = bodies.state(a), B = bodies.state(b)
         if frictionTorque > 0 && !fixedRotation {
             let lambda = -axialMass * (B.w - A.w)
@@ -69,14 +78,14 @@ struct RevoluteJoint {
         }
         // The point.
         let cdot = B.v + Vec2.cross(B.w, rB) - A.v - Vec2.cross(A.w, rA)
-        let lambda = Vec2.solve22(k11, k12, k12, k22, -cdot)
+        let lambda = Vec2.solve22(k11, k12, k12, k22, inverseDeterminant: inverseDeterminant, -cdot)
         impulse += lambda
         A.v -= A.m * lambda; A.w -= A.i * Vec2.cross(rA, lambda)
         B.v += B.m * lambda; B.w += B.i * Vec2.cross(rB, lambda)
         bodies.setVelocity(a, A.v, A.w); bodies.setVelocity(b, B.v, B.w)
     }
 
-    func solvePosition(_ bodies: inout SolverBodies, _ ctx: JointStepContext) -> Bool {
+    mutating func solvePosition(_ bodies: SolverBodyPointers, _ ctx: JointStepContext) -> Bool {
         var A = bodies.state(a), B = bodies.state(b)
         var angularError = 0.0
         if let limit, !fixedRotation {
@@ -93,7 +102,7 @@ struct RevoluteJoint {
             A.angle -= A.i * lambda; B.angle += B.i * lambda
             angularError = abs(C)
         }
-        let rA = Vec2.rotate(Vec2.rotation(A.angle), localAnchorA), rB = Vec2.rotate(Vec2.rotation(B.angle), localAnchorB)
+        let rA = Vec2.rotate(bodies.rotation(a, angle: A.angle), localAnchorA), rB = Vec2.rotate(bodies.rotation(b, angle: B.angle), localAnchorB)
         let C = B.c + rB - A.c - rA
         let positionError = Vec2.length(C)
         let k11 = A.m + B.m + A.i * rA.y * rA.y + B.i * rB.y * rB.y

@@ -16,10 +16,10 @@ struct RopeJoint {
         self.maximumLength = maximumLength
     }
 
-    mutating func prepare(_ bodies: inout SolverBodies, _ ctx: JointStepContext) {
+    mutating func prepare(_ bodies: SolverBodyPointers, _ ctx: JointStepContext) {
         var A = bodies.state(a), B = bodies.state(b)
-        rA = Vec2.rotate(Vec2.rotation(A.angle), localAnchorA)
-        rB = Vec2.rotate(Vec2.rotation(B.angle), localAnchorB)
+        rA = Vec2.rotate(bodies.rotation(a, angle: A.angle), localAnchorA)
+        rB = Vec2.rotate(bodies.rotation(b, angle: B.angle), localAnchorB)
         u = B.c + rB - A.c - rA
         length = Vec2.length(u)
         guard length > ctx.linearSlop else {
@@ -35,7 +35,7 @@ struct RopeJoint {
         bodies.setVelocity(a, A.v, A.w); bodies.setVelocity(b, B.v, B.w)
     }
 
-    mutating func solveVelocity(_ bodies: inout SolverBodies, _ ctx: JointStepContext) {
+    mutating func solveVelocity(_ bodies: SolverBodyPointers, _ ctx: JointStepContext) {
         var A = bodies.state(a), B = bodies.state(b)
         let vpA = A.v + Vec2.cross(A.w, rA), vpB = B.v + Vec2.cross(B.w, rB)
         let C = length - maximumLength
@@ -50,9 +50,9 @@ struct RopeJoint {
         bodies.setVelocity(a, A.v, A.w); bodies.setVelocity(b, B.v, B.w)
     }
 
-    func solvePosition(_ bodies: inout SolverBodies, _ ctx: JointStepContext) -> Bool {
+    mutating func solvePosition(_ bodies: SolverBodyPointers, _ ctx: JointStepContext) -> Bool {
         var A = bodies.state(a), B = bodies.state(b)
-        let rA = Vec2.rotate(Vec2.rotation(A.angle), localAnchorA), rB = Vec2.rotate(Vec2.rotation(B.angle), localAnchorB)
+        let rA = Vec2.rotate(bodies.rotation(a, angle: A.angle), localAnchorA), rB = Vec2.rotate(bodies.rotation(b, angle: B.angle), localAnchorB)
         var d = B.c + rB - A.c - rA
         let distance = Vec2.length(d)
         guard distance > 0 else { return true }

@@ -3,12 +3,13 @@
 /// when made, rigidly (UIKit's fixed attachment has no softness), as Box2D 2.4 solves it (one
 /// 3 × 3 block).
 struct WeldJoint {
+    // What the velocity passes read comes first (128 bytes: two cache lines), then the rest.
     var a: Int, b: Int
+    private var rA = SIMD2<Double>.zero, rB = SIMD2<Double>.zero
+    private var mass = SymmetricMat33.zero
+    var impulse = SIMD3<Double>.zero
     var localAnchorA: SIMD2<Double>, localAnchorB: SIMD2<Double>
     var referenceAngle: Double
-    var impulse = SIMD3<Double>.zero
-    private var rA = SIMD2<Double>.zero, rB = SIMD2<Double>.zero
-    private var mass = Mat33(ex: .zero, ey: .zero, ez: .zero)
 
     init(a: Int, b: Int, localAnchorA: SIMD2<Double>, localAnchorB: SIMD2<Double>, referenceAngle: Double) {
         self.a = a; self.b = b
@@ -23,10 +24,10 @@ struct WeldJoint {
                      ez: SIMD3(-rA.y * iA - rB.y * iB, rA.x * iA + rB.x * iB, iA + iB))
     }
 
-    mutating func prepare(_ bodies: inout SolverBodies, _ ctx: JointStepContext) {
+    mutating func prepare(_ bodies: SolverBodyPointers, _ ctx: JointStepContext) {
         var A = bodies.state(a), B = bodies.state(b)
-        rA = Vec2.rotate(Vec2.rotation(A.angle), localAnchorA)
-        rB = Vec2.rotate(Vec2.rotation(B.angle), localAnchorB)
+        rA = Vec2.rotate(bodies.rotation(a, angle: A.angle), localAnchorA)
+        rB = Vec2.rotate(bodies.rotation(b, angle: B.angle), localAnchorB)
         mass = Self.matrix(A, B, rA, rB).symmetricInverse()
         let P = SIMD2(impulse.x, impulse.y)
         A.v -= A.m * P; A.w -= A.i * (Vec2.cross(rA, P) + impulse.z)
@@ -34,7 +35,7 @@ struct WeldJoint {
         bodies.setVelocity(a, A.v, A.w); bodies.setVelocity(b, B.v, B.w)
     }
 
-    mutating func solveVelocity(_ bodies: inout SolverBodies) {
+    mutating func solveVelocity(_ bodies: SolverBodyPointers) {
         var A = bodies.state(a), B = bodies.state(b)
         let cdot1 = B.v + Vec2.cross(B.w, rB) - A.v - Vec2.cross(A.w, rA)
         let cdot2 = B.w - A.w
@@ -46,9 +47,9 @@ struct WeldJoint {
         bodies.setVelocity(a, A.v, A.w); bodies.setVelocity(b, B.v, B.w)
     }
 
-    func solvePosition(_ bodies: inout SolverBodies, _ ctx: JointStepContext) -> Bool {
+    mutating func solvePosition(_ bodies: SolverBodyPointers, _ ctx: JointStepContext) -> Bool {
         var A = bodies.state(a), B = bodies.state(b)
-        let rA = Vec2.rotate(Vec2.rotation(A.angle), localAnchorA), rB = Vec2.rotate(Vec2.rotation(B.angle), localAnchorB)
+        let rA = Vec2.rotate(bodies.rotation(a, angle: A.angle), localAnchorA), rB = Vec2.rotate(bodies.rotation(b, angle: B.angle), localAnchorB)
         let K = Self.matrix(A, B, rA, rB)
         let C1 = B.c + rB - A.c - rA, C2 = B.angle - A.angle - referenceAngle
         let positionError = Vec2.length(C1), angularError = abs(C2)
