@@ -190,7 +190,7 @@ struct RigidSolver {
         if hasShapes {
             proxies = makeProxies(items, records)
             let n = bodyItem.count
-            collision.contacts.update(proxies, linearSlop: c.linearSlop) { [connected] a, b in connected.contains(min(a, b) * n + max(a, b)) }
+            collision.contacts.update(proxies, linearSlop: c.linearSlop) { [connected] a, b in !connected.isEmpty && connected.contains(min(a, b) * n + max(a, b)) }
             for k in collision.contacts.touchingChanged where k >= 0 && !bodyAwake[k] {
                 bodyAwake[k] = true; bodyRest[k] = 0
                 items.sleeping[bodyItem[k]] = 0
@@ -210,7 +210,8 @@ struct RigidSolver {
                 let a = proxies[pa].body, b = proxies[pb].body
                 let island = a >= 0 && !proxies[pa].isStatic ? bodyIsland[a] : b >= 0 ? bodyIsland[b] : -1
                 guard island >= 0, islandAwake[island] else { continue }
-                contactConstraints.append(ContactConstraint(contact: k, collision.contacts.contacts[k], proxies[pa], proxies[pb], bodies,
+                contactConstraints.append(ContactConstraint(contact: k, collision.contacts.contacts[k], collision.contacts.touch(k), ends: (a, b),
+                                                            radii: (proxies[pa].shape.radius, proxies[pb].shape.radius), bodies,
                                                             velocityThreshold: threshold))
                 contactIsland.append(island)
             }
@@ -429,12 +430,11 @@ struct RigidSolver {
             let m = Collide.manifold(a.shape, a.transform, b.shape, b.transform, linearSlop: ctx.linearSlop)
             guard m.pointCount > 0 else { continue }
             var contact = Contact(keyA: a.key, keyB: b.key)
-            contact.manifold = m
-            contact.isTouching = true
             contact.respondsA = !first; contact.respondsB = first
-            contact.friction = (proxy.friction * other.friction).squareRoot()
-            contact.restitution = max(proxy.restitution, other.restitution)
-            solvers.append(ContactConstraint(contact: -1, contact, a, b, bodies, velocityThreshold: WorldConfiguration.pointsPerMeter))
+            let touch = ContactTouch(manifold: m, friction: (proxy.friction * other.friction).squareRoot(),
+                                     restitution: max(proxy.restitution, other.restitution))
+            solvers.append(ContactConstraint(contact: -1, contact, touch, ends: (a.body, b.body), radii: (a.shape.radius, b.shape.radius), bodies,
+                                             velocityThreshold: WorldConfiguration.pointsPerMeter))
             contacts.recordImpact(a.key, b.key, point: WorldManifold(m, a.transform, a.shape.radius, b.transform, b.shape.radius).points[0])
         }
         return solvers

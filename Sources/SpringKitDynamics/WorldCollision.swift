@@ -132,9 +132,9 @@ extension World {
     /// - Complexity: O(contacts).
     public func contactPoints() -> [SIMD2<Double>] {
         var result: [SIMD2<Double>] = []
-        for c in collision.contacts.contacts where c.isTouching {
+        for (k, c) in collision.contacts.contacts.enumerated() where c.isTouching {
             guard let a = shapePlacement(c.keyA), let b = shapePlacement(c.keyB) else { continue }
-            result += WorldManifold(c.manifold, a.1, a.0.radius, b.1, b.0.radius).points
+            result.append(contentsOf: WorldManifold(collision.contacts.touch(k).manifold, a.1, a.0.radius, b.1, b.0.radius).points)
         }
         return result
     }
