@@ -201,38 +201,24 @@ struct RigidSolver {
         }
         try gather(items, records, forces: forces, h: h)
         // Contacts: constraints made and warm started (b2ContactSolver), before the joints'.
-        var contactConstraints: [ContactConstraint] = []
-        var contactIsland: [Int] = []
-        if hasShapes {
-            let threshold = WorldConfiguration.pointsPerMeter   // b2_velocityThreshold, 1 m/s
-            for k in islandContactOrder(collision.contacts.contacts, proxies, records) {
-                let pa = collision.contacts.contacts[k].proxyA, pb = collision.contacts.contacts[k].proxyB
-                let a = proxies[pa].body, b = proxies[pb].body
-                let island = a >= 0 && !proxies[pa].isStatic ? bodyIsland[a] : b >= 0 ? bodyIsland[b] : -1
-                guard island >= 0, islandAwake[island] else { continue }
-                contactConstraints.append(ContactConstraint(contact: k, collision.contacts.contacts[k], collision.contacts.touch(k), ends: (a, b),
-                                                            radii: (proxies[pa].shape.radius, proxies[pb].shape.radius), bodies,
-                                                            velocityThreshold: threshold))
-                contactIsland.append(island)
-            }
-            for constraint in contactConstraints { constraint.warmStart(&bodies) }
-        }
+        var contactConstraints: [ContactConstraint] = [], contactIsland: [Int] = []
+        if hasShapes { (contactConstraints, contactIsland) = makeContactConstraints(collision.contacts, proxies, records) }
         for k in constraints.indices where islandAwake[constraintIsland[k]] { constraints.prepare(k, &bodies, ctx) }
         for _ in 0..<c.velocityIterations {
             for k in constraints.indices where islandAwake[constraintIsland[k]] { constraints.solveVelocity(k, &bodies, ctx) }
             for k in contactConstraints.indices { contactConstraints[k].solveVelocity(&bodies) }
         }
-        for constraint in contactConstraints {
-            collision.contacts.storeImpulses(constraint.contact, normal: constraint.normalImpulse, tangent: constraint.tangentImpulse,
-                                             count: constraint.pointCount)
+        for k in contactConstraints.indices {
+            collision.contacts.storeImpulses(contactConstraints[k].contact, normal: contactConstraints[k].normalImpulse,
+                                             tangent: contactConstraints[k].tangentImpulse, count: contactConstraints[k].pointCount)
         }
         integratePositions(h: h, maximumTranslation: c.maximumTranslation)
         solvePositions(ctx, iterations: c.positionIterations, contacts: contactConstraints, contactIsland: contactIsland)
         if hasShapes { timeOfImpact(proxies, records, &collision.contacts, ctx) }
         scatter(&items, &records)
-        for constraint in contactConstraints {
-            let (points, impulses) = constraint.report(bodies)
-            collision.contacts.postSolve(constraint.contact, points: points, impulses: impulses)
+        for k in contactConstraints.indices {
+            let (points, impulses) = contactConstraints[k].report(bodies)
+            collision.contacts.postSolve(contactConstraints[k].contact, points: points, impulses: impulses)
         }
         for (k, s) in springIndex.enumerated() { if let j = constraints.distance(k) { springs.impulse[s] = j.impulse } }
         return updateSleep(&items, &records, restSpeed: c.restSpeed, restSteps: restSteps)
@@ -243,6 +229,7 @@ struct RigidSolver {
     /// The shapes as this step sees them: every body's with a shape, then every boundary segment.
     private func makeProxies(_ items: ItemStore, _ records: BodyStore) -> [ShapeProxy] {
         var proxies: [ShapeProxy] = []
+        proxies.reserveCapacity(bodyItem.count + boundaries.reduce(0) { $0 + $1.segments.count })
         for (k, i) in bodyItem.enumerated() {
             guard let (shape, filter) = bodyShape[k] else { continue }
             let b = bodyRecord[k]
@@ -263,6 +250,28 @@ struct RigidSolver {
         return proxies
     }
 
+    /// The constraints of the solved contacts of the awake islands, in island order, warm
+    /// started (`b2ContactSolver`), and the island of each.
+    private mutating func makeContactConstraints(_ contacts: ContactManager, _ proxies: [ShapeProxy],
+                                                 _ records: BodyStore) -> (constraints: [ContactConstraint], islands: [Int]) {
+        var contactConstraints: [ContactConstraint] = [], contactIsland: [Int] = []
+        contactConstraints.reserveCapacity(contacts.touches.count)
+        contactIsland.reserveCapacity(contacts.touches.count)
+        let threshold = WorldConfiguration.pointsPerMeter   // b2_velocityThreshold, 1 m/s
+        for k in islandContactOrder(contacts.contacts, proxies, records) {
+            let pa = contacts.contacts[k].proxyA, pb = contacts.contacts[k].proxyB
+            let a = proxies[pa].body, b = proxies[pb].body
+            let island = a >= 0 && !proxies[pa].isStatic ? bodyIsland[a] : b >= 0 ? bodyIsland[b] : -1
+            guard island >= 0, islandAwake[island] else { continue }
+            contactConstraints.append(ContactConstraint(contact: k, contacts.contacts[k], contacts.touch(k), ends: (a, b),
+                                                        radii: (proxies[pa].shape.radius, proxies[pb].shape.radius), bodies,
+                                                        velocityThreshold: threshold))
+            contactIsland.append(island)
+        }
+        for k in contactConstraints.indices { contactConstraints[k].warmStart(&bodies) }
+        return (contactConstraints, contactIsland)
+    }
+
     /// The solved contacts of the awake islands in the order Box2D's island search adds them
     /// (`b2World::Solve`): seeds newest body first, each body's contacts newest first, depth
     /// first through bodies that are not static. Gauss–Seidel passes depend on this order (a
@@ -270,16 +279,7 @@ struct RigidSolver {
     /// - Complexity: O(bodies + contacts).
     private func islandContactOrder(_ contacts: [Contact], _ proxies: [ShapeProxy], _ records: BodyStore) -> [Int] {
         let n = bodyItem.count
-        var bodyContacts = [[Int]](repeating: [], count: n)
-        for k in contacts.indices where contacts[k].isSolved {
-            let a = proxies[contacts[k].proxyA].body, b = proxies[contacts[k].proxyB].body
-            if a >= 0 { bodyContacts[a].append(k) }
-            if b >= 0 { bodyContacts[b].append(k) }
-        }
-        // Newest first (free slots are reused, so slot order is not creation order).
-        for k in bodyContacts.indices where bodyContacts[k].count > 1 {
-            bodyContacts[k].sort { contacts[$0].stamp < contacts[$1].stamp }
-        }
+        let (start, rows) = bodyContactRows(contacts, proxies)
         var visited = [Bool](repeating: false, count: n), added = [Bool](repeating: false, count: contacts.count)
         var order: [Int] = [], stack: [Int] = []
         for seed in stride(from: n - 1, through: 0, by: -1)
@@ -287,7 +287,8 @@ struct RigidSolver {
             visited[seed] = true
             stack.append(seed)
             while let k = stack.popLast() {
-                for c in bodyContacts[k].reversed() where !added[c] {
+                for e in stride(from: start[k + 1] - 1, through: start[k], by: -1) where !added[rows[e]] {
+                    let c = rows[e]
                     added[c] = true
                     order.append(c)
                     let a = proxies[contacts[c].proxyA].body, b = proxies[contacts[c].proxyB].body
@@ -300,6 +301,36 @@ struct RigidSolver {
             }
         }
         return order
+    }
+
+    /// Each solver body's solved contacts, oldest first, as rows of one array: body `k`'s are
+    /// `rows[start[k]..<start[k + 1]]` (compressed rows: no array per body).
+    private func bodyContactRows(_ contacts: [Contact], _ proxies: [ShapeProxy]) -> (start: [Int], rows: [Int]) {
+        let n = bodyItem.count
+        var start = [Int](repeating: 0, count: n + 1)
+        for k in contacts.indices where contacts[k].isSolved {
+            let a = proxies[contacts[k].proxyA].body, b = proxies[contacts[k].proxyB].body
+            if a >= 0 { start[a + 1] += 1 }
+            if b >= 0 { start[b + 1] += 1 }
+        }
+        for k in 0..<n { start[k + 1] += start[k] }
+        var fill = start, rows = [Int](repeating: 0, count: start[n])
+        for k in contacts.indices where contacts[k].isSolved {
+            let a = proxies[contacts[k].proxyA].body, b = proxies[contacts[k].proxyB].body
+            if a >= 0 { rows[fill[a]] = k; fill[a] += 1 }
+            if b >= 0 { rows[fill[b]] = k; fill[b] += 1 }
+        }
+        // Oldest first by stamp (free slots are reused, so slot order is not creation order);
+        // rows are short: by insertion.
+        for k in 0..<n where start[k + 1] - start[k] > 1 {
+            for e in start[k] + 1 ..< start[k + 1] {
+                let c = rows[e]
+                var m = e
+                while m > start[k] && contacts[rows[m - 1]].stamp > contacts[c].stamp { rows[m] = rows[m - 1]; m -= 1 }
+                rows[m] = c
+            }
+        }
+        return (start, rows)
     }
 
     /// Copies the bodies in and integrates the awake ones' velocities.
@@ -340,8 +371,8 @@ struct RigidSolver {
         for island in islandSolved.indices { islandSolved[island] = false }
         for _ in 0..<iterations {
             var ok = [Bool](repeating: true, count: islandSolved.count)
-            for (k, contact) in contacts.enumerated() where !islandSolved[contactIsland[k]] {
-                if contact.solvePosition(&bodies, ctx) < -3 * ctx.linearSlop { ok[contactIsland[k]] = false }
+            for k in contacts.indices where !islandSolved[contactIsland[k]] {
+                if contacts[k].solvePosition(&bodies, ctx) < -3 * ctx.linearSlop { ok[contactIsland[k]] = false }
             }
             for k in constraints.indices where islandAwake[constraintIsland[k]] && !islandSolved[constraintIsland[k]] {
                 if !constraints.solvePosition(k, &bodies, ctx) { ok[constraintIsland[k]] = false }

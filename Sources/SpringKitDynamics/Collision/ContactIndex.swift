@@ -23,14 +23,25 @@ struct ContactIndex {
         cursor.removeAll(keepingCapacity: true)
         cursor.append(contentsOf: start)
         let entries = Int(start[n])
-        other.removeAll(keepingCapacity: true); other.append(contentsOf: repeatElement(0, count: entries))
-        slot.removeAll(keepingCapacity: true); slot.append(contentsOf: repeatElement(0, count: entries))
+        ContactIndex.reset(&other, count: entries)
+        ContactIndex.reset(&slot, count: entries)
         for k in contacts.indices where contacts[k].stamp >= 0 {
             let a = contacts[k].proxyA, b = contacts[k].proxyB
             let ea = Int(cursor[a]), eb = Int(cursor[b])
             other[ea] = Int32(b); slot[ea] = Int32(k); cursor[a] += 1
             other[eb] = ~Int32(a); slot[eb] = Int32(k); cursor[b] += 1
         }
+    }
+
+    /// Makes `array` `count` zeros, its storage kept when large enough, else replaced by one a
+    /// quarter larger (the old one freed first).
+    private static func reset(_ array: inout [Int32], count: Int) {
+        if count > array.capacity {
+            array = []
+            array.reserveCapacity(count + count / 4)
+        }
+        array.removeAll(keepingCapacity: true)
+        array.append(contentsOf: repeatElement(0, count: count))
     }
 
     /// The slot of the contact whose end A is proxy `a` and end B proxy `b`, searched in the

@@ -71,6 +71,9 @@ struct ContactManager {
         }
         swap(&sweep, &broadPhase)
         newPairs.sort { $0.later != $1.later ? $0.later < $1.later : $0.earlier < $1.earlier }
+        // The contacts of a pile are its largest array: grown by a quarter, not doubled.
+        let needed = contacts.count + newPairs.count - freeSlots.count
+        if needed > contacts.capacity { contacts.reserveCapacity(max(needed, contacts.capacity + contacts.capacity / 4)) }
         for pair in newPairs {
             let a = Int(pair.a), b = Int(pair.b)
             var contact = Contact(keyA: proxies[a].key, keyB: proxies[b].key, proxyA: a, proxyB: b)
@@ -86,6 +89,8 @@ struct ContactManager {
         }
         // Contacts whose boxes parted end; their slots are freed.
         for k in contacts.indices where !seen[k] && contacts[k].stamp >= 0 { end(k) }
+        // A world's first step makes every pair: that capacity is not kept.
+        if newPairs.capacity > 4096 && 4 * newPairs.count < newPairs.capacity { newPairs = [] }
     }
 
     /// Whether proxies `i` and `j` may be in contact: boundaries (body −1) never meet each

@@ -79,9 +79,9 @@ struct ContactConstraint {
         B.v += mB * P; B.w += iB * Vec2.cross(rB[n], P)
     }
 
-    private func bodies(_ s: SolverBodies) -> (JointBody, JointBody) { (s.state(a), s.state(b)) }
+    @inline(__always) private func bodies(_ s: SolverBodies) -> (JointBody, JointBody) { (s.state(a), s.state(b)) }
 
-    private func write(_ s: inout SolverBodies, _ A: JointBody, _ B: JointBody) {
+    @inline(__always) private func write(_ s: inout SolverBodies, _ A: JointBody, _ B: JointBody) {
         if mA != 0 || iA != 0 { s.setVelocity(a, A.v, A.w) }
         if mB != 0 || iB != 0 { s.setVelocity(b, B.v, B.w) }
     }
