@@ -396,8 +396,12 @@ struct RigidSolver {
         let statics = proxies.indices.filter { proxies[$0].isStatic }
         guard !statics.isEmpty else { return }
         let target = ctx.linearSlop, tolerance = 0.25 * ctx.linearSlop
-        for proxy in proxies where proxy.body >= 0 && !proxy.isStatic && islandAwake[bodyIsland[proxy.body]] {
-            let k = proxy.body
+        for p in proxies.indices where proxies[p].body >= 0 && !proxies[p].isStatic && islandAwake[bodyIsland[proxies[p].body]] {
+            let k = proxies[p].body
+            // The first sweep's test below, before the proxy is copied: most bodies move too little.
+            let moved = Vec2.length(bodies[k].c - SIMD2(startX[k], startY[k])) + abs(bodies[k].angle - startAngle[k]) * proxies[p].shape.extent
+            guard moved > max(target, 0.5 * proxies[p].shape.innerRadius) else { continue }
+            let proxy = proxies[p]
             var start = (c: SIMD2(startX[k], startY[k]), angle: startAngle[k])
             var end = (c: bodies[k].c, angle: bodies[k].angle)
             var remaining = ctx.h

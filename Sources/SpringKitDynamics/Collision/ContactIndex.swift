@@ -1,6 +1,8 @@
 /// Each proxy's contacts for one step, as rows of one array (compressed rows), so a pair's
 /// contact is found among the few contacts of one of its proxies: no hashing, and the row is
-/// read contiguously. Its arrays keep their capacity from step to step.
+/// read contiguously. A row can also be marked on the proxies it meets (`mark`), after which
+/// each of its pairs is found in O(1) (`markedSlot`): the sweep meets one proxy's pairs in a
+/// run. Its arrays keep their capacity from step to step.
 struct ContactIndex {
     /// Row `p` is `start[p]..<start[p + 1]`.
     private var start: [Int32] = []
@@ -9,6 +11,12 @@ struct ContactIndex {
     /// end B; and the contact's slot.
     private var other: [Int32] = []
     private var slot: [Int32] = []
+    /// Per proxy: the proxy whose row was last marked on it (−1: none this step), and the
+    /// contact's slot there, bitwise-not when that row's proxy is the contact's end B.
+    private var markRow: [Int32] = []
+    private var markSlot: [Int32] = []
+    /// The row marked last (−1: none).
+    private(set) var markedRow = -1
 
     /// Indexes the live contacts (`stamp >= 0`) of `contacts` over `proxyCount` proxies.
     /// - Complexity: O(proxies + contacts).
@@ -22,6 +30,9 @@ struct ContactIndex {
         for p in 0..<n { start[p + 1] += start[p] }
         cursor.removeAll(keepingCapacity: true)
         cursor.append(contentsOf: start)
+        markRow.removeAll(keepingCapacity: true); markRow.append(contentsOf: repeatElement(-1, count: n))
+        markSlot.removeAll(keepingCapacity: true); markSlot.append(contentsOf: repeatElement(0, count: n))
+        markedRow = -1
         let entries = Int(start[n])
         ContactIndex.reset(&other, count: entries)
         ContactIndex.reset(&slot, count: entries)
@@ -44,13 +55,24 @@ struct ContactIndex {
         array.append(contentsOf: repeatElement(0, count: count))
     }
 
-    /// The slot of the contact whose end A is proxy `a` and end B proxy `b`, searched in the
-    /// shorter of the two rows (a boundary has hundreds of contacts, a box a dozen).
-    /// - Complexity: O(min(row a, row b)).
-    func find(_ a: Int, _ b: Int) -> Int? {
-        let lengthA = start[a + 1] - start[a], lengthB = start[b + 1] - start[b]
-        let (row, wanted) = lengthA <= lengthB ? (a, Int32(b)) : (b, ~Int32(a))
-        for e in Int(start[row])..<Int(start[row + 1]) where other[e] == wanted { return Int(slot[e]) }
-        return nil
+    /// Marks row `i` on the other proxy of each of its contacts.
+    /// - Complexity: O(row i).
+    mutating func mark(_ i: Int) {
+        for e in Int(start[i])..<Int(start[i + 1]) {
+            let o = other[e], s = slot[e]
+            let j = Int(o >= 0 ? o : ~o)
+            markRow[j] = Int32(i)
+            markSlot[j] = o >= 0 ? s : ~s
+        }
+        markedRow = i
+    }
+
+    /// With row `i` marked: the slot of the contact of proxies `i` and `j` in which `i` is end
+    /// A (`iIsA`) or end B, if there is one.
+    /// - Complexity: O(1).
+    @inline(__always) func markedSlot(_ i: Int, _ j: Int, iIsA: Bool) -> Int? {
+        guard markRow[j] == Int32(i) else { return nil }
+        let s = markSlot[j]
+        return (s >= 0) == iIsA ? Int(s >= 0 ? s : ~s) : nil
     }
 }

@@ -63,7 +63,9 @@ struct ContactManager {
             // End A is the shape of lower rank (then of lower key), as the pair functions take them.
             let ri = Collide.rank(proxies[i].shape), rj = Collide.rank(proxies[j].shape)
             let (a, b) = ri < rj || (ri == rj && proxies[i].key < proxies[j].key) ? (i, j) : (j, i)
-            if let k = index.find(a, b) {
+            // The sweep meets proxy i's pairs in one run: its row is marked once.
+            if index.markedRow != i { index.mark(i) }
+            if let k = index.markedSlot(i, j, iIsA: a == i) {
                 seen[k] = true
             } else {
                 newPairs.append(NewPair(later: Int32(q), earlier: Int32(p), a: Int32(a), b: Int32(b)))
