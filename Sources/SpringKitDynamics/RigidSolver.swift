@@ -211,7 +211,7 @@ struct RigidSolver {
         if hasShapes {
             proxies = makeProxies(items, records)
             let n = bodyItem.count
-            collision.contacts.update(proxies, linearSlop: c.linearSlop) { [connected] a, b in connected.contains(min(a, b) * n + max(a, b)) }
+            collision.contacts.update(proxies, linearSlop: c.linearSlop) { [connected] a, b in !connected.isEmpty && connected.contains(min(a, b) * n + max(a, b)) }
             for k in collision.contacts.touchingChanged where k >= 0 && !bodyAwake[k] {
                 bodyAwake[k] = true; bodyRest[k] = 0
                 items.sleeping[bodyItem[k]] = 0
@@ -222,38 +222,25 @@ struct RigidSolver {
         }
         try gather(items, records, forces: forces, h: h)
         // Contacts: constraints made and warm started (b2ContactSolver), before the joints'.
-        var contactConstraints: [ContactConstraint] = []
-        var contactIsland: [Int] = []
-        if hasShapes {
-            let threshold = WorldConfiguration.pointsPerMeter   // b2_velocityThreshold, 1 m/s
-            for k in islandContactOrder(collision.contacts.contacts, proxies, records) {
-                let pa = collision.contacts.contacts[k].proxyA, pb = collision.contacts.contacts[k].proxyB
-                let a = proxies[pa].body, b = proxies[pb].body
-                let island = a >= 0 && !proxies[pa].isStatic ? bodyIsland[a] : b >= 0 ? bodyIsland[b] : -1
-                guard island >= 0, islandAwake[island] else { continue }
-                contactConstraints.append(ContactConstraint(contact: k, collision.contacts.contacts[k], proxies[pa], proxies[pb], bodies,
-                                                            velocityThreshold: threshold))
-                contactIsland.append(island)
-            }
-            for constraint in contactConstraints { constraint.warmStart(&bodies) }
-        }
+        var contactConstraints: [ContactConstraint] = [], contactIsland: [Int] = []
+        if hasShapes { (contactConstraints, contactIsland) = makeContactConstraints(collision.contacts, proxies, records) }
         listAwakeConstraints()
         constraints.prepare(awakeConstraints, &bodies, ctx)
         for _ in 0..<c.velocityIterations {
             constraints.solveVelocities(awakeConstraints, &bodies, ctx)
             for k in contactConstraints.indices { contactConstraints[k].solveVelocity(&bodies) }
         }
-        for constraint in contactConstraints {
-            collision.contacts.storeImpulses(constraint.contact, normal: constraint.normalImpulse, tangent: constraint.tangentImpulse,
-                                             count: constraint.pointCount)
+        for k in contactConstraints.indices {
+            collision.contacts.storeImpulses(contactConstraints[k].contact, normal: contactConstraints[k].normalImpulse,
+                                             tangent: contactConstraints[k].tangentImpulse, count: contactConstraints[k].pointCount)
         }
         integratePositions(h: h, maximumTranslation: c.maximumTranslation)
         solvePositions(ctx, iterations: c.positionIterations, contacts: contactConstraints, contactIsland: contactIsland)
         if hasShapes { timeOfImpact(proxies, records, &collision.contacts, ctx) }
         scatter(&items, &records)
-        for constraint in contactConstraints {
-            let (points, impulses) = constraint.report(bodies)
-            collision.contacts.postSolve(constraint.contact, points: points, impulses: impulses)
+        for k in contactConstraints.indices {
+            let (points, impulses) = contactConstraints[k].report(bodies)
+            collision.contacts.postSolve(contactConstraints[k].contact, points: points, impulses: impulses)
         }
         for (k, s) in springIndex.enumerated() { if let j = constraints.distance(k) { springs.impulse[s] = j.impulse } }
         return updateSleep(&items, &records, restSpeed: c.restSpeed, restSteps: restSteps)
@@ -264,6 +251,7 @@ struct RigidSolver {
     /// The shapes as this step sees them: every body's with a shape, then every boundary segment.
     private func makeProxies(_ items: ItemStore, _ records: BodyStore) -> [ShapeProxy] {
         var proxies: [ShapeProxy] = []
+        proxies.reserveCapacity(bodyItem.count + boundaries.reduce(0) { $0 + $1.segments.count })
         for (k, i) in bodyItem.enumerated() {
             guard let (shape, filter) = bodyShape[k] else { continue }
             let b = bodyRecord[k]
@@ -284,6 +272,28 @@ struct RigidSolver {
         return proxies
     }
 
+    /// The constraints of the solved contacts of the awake islands, in island order, warm
+    /// started (`b2ContactSolver`), and the island of each.
+    private mutating func makeContactConstraints(_ contacts: ContactManager, _ proxies: [ShapeProxy],
+                                                 _ records: BodyStore) -> (constraints: [ContactConstraint], islands: [Int]) {
+        var contactConstraints: [ContactConstraint] = [], contactIsland: [Int] = []
+        contactConstraints.reserveCapacity(contacts.touches.count)
+        contactIsland.reserveCapacity(contacts.touches.count)
+        let threshold = WorldConfiguration.pointsPerMeter   // b2_velocityThreshold, 1 m/s
+        for k in islandContactOrder(contacts.contacts, proxies, records) {
+            let pa = contacts.contacts[k].proxyA, pb = contacts.contacts[k].proxyB
+            let a = proxies[pa].body, b = proxies[pb].body
+            let island = a >= 0 && !proxies[pa].isStatic ? bodyIsland[a] : b >= 0 ? bodyIsland[b] : -1
+            guard island >= 0, islandAwake[island] else { continue }
+            contactConstraints.append(ContactConstraint(contact: k, contacts.contacts[k], contacts.touch(k), ends: (a, b),
+                                                        radii: (proxies[pa].shape.radius, proxies[pb].shape.radius), bodies,
+                                                        velocityThreshold: threshold))
+            contactIsland.append(island)
+        }
+        for k in contactConstraints.indices { contactConstraints[k].warmStart(&bodies) }
+        return (contactConstraints, contactIsland)
+    }
+
     /// The solved contacts of the awake islands in the order Box2D's island search adds them
     /// (`b2World::Solve`): seeds newest body first, each body's contacts newest first, depth
     /// first through bodies that are not static. Gauss–Seidel passes depend on this order (a
@@ -291,16 +301,7 @@ struct RigidSolver {
     /// - Complexity: O(bodies + contacts).
     private func islandContactOrder(_ contacts: [Contact], _ proxies: [ShapeProxy], _ records: BodyStore) -> [Int] {
         let n = bodyItem.count
-        var bodyContacts = [[Int]](repeating: [], count: n)
-        for k in contacts.indices where contacts[k].isSolved {
-            let a = proxies[contacts[k].proxyA].body, b = proxies[contacts[k].proxyB].body
-            if a >= 0 { bodyContacts[a].append(k) }
-            if b >= 0 { bodyContacts[b].append(k) }
-        }
-        // Newest first (free slots are reused, so slot order is not creation order).
-        for k in bodyContacts.indices where bodyContacts[k].count > 1 {
-            bodyContacts[k].sort { contacts[$0].stamp < contacts[$1].stamp }
-        }
+        let (start, rows) = bodyContactRows(contacts, proxies)
         var visited = [Bool](repeating: false, count: n), added = [Bool](repeating: false, count: contacts.count)
         var order: [Int] = [], stack: [Int] = []
         for seed in stride(from: n - 1, through: 0, by: -1)
@@ -308,7 +309,8 @@ struct RigidSolver {
             visited[seed] = true
             stack.append(seed)
             while let k = stack.popLast() {
-                for c in bodyContacts[k].reversed() where !added[c] {
+                for e in stride(from: start[k + 1] - 1, through: start[k], by: -1) where !added[rows[e]] {
+                    let c = rows[e]
                     added[c] = true
                     order.append(c)
                     let a = proxies[contacts[c].proxyA].body, b = proxies[contacts[c].proxyB].body
@@ -321,6 +323,36 @@ struct RigidSolver {
             }
         }
         return order
+    }
+
+    /// Each solver body's solved contacts, oldest first, as rows of one array: body `k`'s are
+    /// `rows[start[k]..<start[k + 1]]` (compressed rows: no array per body).
+    private func bodyContactRows(_ contacts: [Contact], _ proxies: [ShapeProxy]) -> (start: [Int], rows: [Int]) {
+        let n = bodyItem.count
+        var start = [Int](repeating: 0, count: n + 1)
+        for k in contacts.indices where contacts[k].isSolved {
+            let a = proxies[contacts[k].proxyA].body, b = proxies[contacts[k].proxyB].body
+            if a >= 0 { start[a + 1] += 1 }
+            if b >= 0 { start[b + 1] += 1 }
+        }
+        for k in 0..<n { start[k + 1] += start[k] }
+        var fill = start, rows = [Int](repeating: 0, count: start[n])
+        for k in contacts.indices where contacts[k].isSolved {
+            let a = proxies[contacts[k].proxyA].body, b = proxies[contacts[k].proxyB].body
+            if a >= 0 { rows[fill[a]] = k; fill[a] += 1 }
+            if b >= 0 { rows[fill[b]] = k; fill[b] += 1 }
+        }
+        // Oldest first by stamp (free slots are reused, so slot order is not creation order);
+        // rows are short: by insertion.
+        for k in 0..<n where start[k + 1] - start[k] > 1 {
+            for e in start[k] + 1 ..< start[k + 1] {
+                let c = rows[e]
+                var m = e
+                while m > start[k] && contacts[rows[m - 1]].stamp > contacts[c].stamp { rows[m] = rows[m - 1]; m -= 1 }
+                rows[m] = c
+            }
+        }
+        return (start, rows)
     }
 
     /// The awake islands' constraints in the order the passes take them: islands `islandsAtOnce`
@@ -402,8 +434,8 @@ struct RigidSolver {
         for island in islandSolved.indices { islandSolved[island] = false }
         for _ in 0..<iterations {
             var ok = [Bool](repeating: true, count: islandSolved.count)
-            for (k, contact) in contacts.enumerated() where !islandSolved[contactIsland[k]] {
-                if contact.solvePosition(&bodies, ctx) < -3 * ctx.linearSlop { ok[contactIsland[k]] = false }
+            for k in contacts.indices where !islandSolved[contactIsland[k]] {
+                if contacts[k].solvePosition(&bodies, ctx) < -3 * ctx.linearSlop { ok[contactIsland[k]] = false }
             }
             constraints.solvePositions(awakeConstraints, solved: islandSolved, ok: &ok, &bodies, ctx)
             var all = true
@@ -425,8 +457,12 @@ struct RigidSolver {
         let statics = proxies.indices.filter { proxies[$0].isStatic }
         guard !statics.isEmpty else { return }
         let target = ctx.linearSlop, tolerance = 0.25 * ctx.linearSlop
-        for proxy in proxies where proxy.body >= 0 && !proxy.isStatic && islandAwake[bodyIsland[proxy.body]] {
-            let k = proxy.body
+        for p in proxies.indices where proxies[p].body >= 0 && !proxies[p].isStatic && islandAwake[bodyIsland[proxies[p].body]] {
+            let k = proxies[p].body
+            // The first sweep's test below, before the proxy is copied: most bodies move too little.
+            let moved = Vec2.length(bodies[k].c - SIMD2(startX[k], startY[k])) + abs(bodies[k].angle - startAngle[k]) * proxies[p].shape.extent
+            guard moved > max(target, 0.5 * proxies[p].shape.innerRadius) else { continue }
+            let proxy = proxies[p]
             var start = (c: SIMD2(startX[k], startY[k]), angle: startAngle[k])
             var end = (c: bodies[k].c, angle: bodies[k].angle)
             var remaining = ctx.h
@@ -490,12 +526,11 @@ struct RigidSolver {
             let m = Collide.manifold(a.shape, a.transform, b.shape, b.transform, linearSlop: ctx.linearSlop)
             guard m.pointCount > 0 else { continue }
             var contact = Contact(keyA: a.key, keyB: b.key)
-            contact.manifold = m
-            contact.isTouching = true
             contact.respondsA = !first; contact.respondsB = first
-            contact.friction = (proxy.friction * other.friction).squareRoot()
-            contact.restitution = max(proxy.restitution, other.restitution)
-            solvers.append(ContactConstraint(contact: -1, contact, a, b, bodies, velocityThreshold: WorldConfiguration.pointsPerMeter))
+            let touch = ContactTouch(manifold: m, friction: (proxy.friction * other.friction).squareRoot(),
+                                     restitution: max(proxy.restitution, other.restitution))
+            solvers.append(ContactConstraint(contact: -1, contact, touch, ends: (a.body, b.body), radii: (a.shape.radius, b.shape.radius), bodies,
+                                             velocityThreshold: WorldConfiguration.pointsPerMeter))
             contacts.recordImpact(a.key, b.key, point: WorldManifold(m, a.transform, a.shape.radius, b.transform, b.shape.radius).points[0])
         }
         return solvers

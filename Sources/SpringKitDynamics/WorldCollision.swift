@@ -27,7 +27,12 @@ extension World {
         switch bounds {
         case .rectangle:
             guard w > 0, h > 0 else { throw DynamicsError.invalidParameter("\(item) has size \(NumberFormat.shortest(w)) × \(NumberFormat.shortest(h)): a rectangle needs a positive width and height") }
-            shape = .polygon(.box(halfWidth: w / 2, halfHeight: h / 2))
+            if let last = collision.lastBox, last.halfWidth == w / 2, last.halfHeight == h / 2 {
+                shape = last.shape
+            } else {
+                shape = .polygon(.box(halfWidth: w / 2, halfHeight: h / 2))
+                collision.lastBox = (w / 2, h / 2, shape)
+            }
         case .ellipse:
             guard w > 0, h > 0 else { throw DynamicsError.invalidParameter("\(item) has size \(NumberFormat.shortest(w)) × \(NumberFormat.shortest(h)): an ellipse needs a positive width and height") }
             if w == h {
@@ -132,9 +137,9 @@ extension World {
     /// - Complexity: O(contacts).
     public func contactPoints() -> [SIMD2<Double>] {
         var result: [SIMD2<Double>] = []
-        for c in collision.contacts.contacts where c.isTouching {
+        for (k, c) in collision.contacts.contacts.enumerated() where c.isTouching {
             guard let a = shapePlacement(c.keyA), let b = shapePlacement(c.keyB) else { continue }
-            result += WorldManifold(c.manifold, a.1, a.0.radius, b.1, b.0.radius).points
+            result.append(contentsOf: WorldManifold(collision.contacts.touch(k).manifold, a.1, a.0.radius, b.1, b.0.radius).points)
         }
         return result
     }

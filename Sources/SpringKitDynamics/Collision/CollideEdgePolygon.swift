@@ -108,7 +108,7 @@ private func ghostRegion(_ primary: SeparatingAxis, edgeAxis: SeparatingAxis, _ 
 /// the segment against the polygon's face (`faceB`).
 private struct ReferenceFace {
     var kind: Manifold.Kind
-    var clipPoints: [ClipVertex]
+    var clipPoints: UpToTwo<ClipVertex>
     var i1: Int, i2: Int
     var v1: SIMD2<Double>, v2: SIMD2<Double>, normal: SIMD2<Double>, sideNormal: SIMD2<Double>
 }
@@ -123,11 +123,11 @@ private func referenceFace(_ primary: SeparatingAxis, _ vertices: [SIMD2<Double>
             if value < bestValue { bestValue = value; bestIndex = i }
         }
         let i1 = bestIndex, i2 = i1 + 1 < count ? i1 + 1 : 0
-        let clip = [ClipVertex(v: vertices[i1], id: ContactFeature(indexA: 0, indexB: UInt8(i1), typeA: ContactFeature.face, typeB: ContactFeature.vertex)),
+        let clip: UpToTwo<ClipVertex> = [ClipVertex(v: vertices[i1], id: ContactFeature(indexA: 0, indexB: UInt8(i1), typeA: ContactFeature.face, typeB: ContactFeature.vertex)),
                     ClipVertex(v: vertices[i2], id: ContactFeature(indexA: 0, indexB: UInt8(i2), typeA: ContactFeature.face, typeB: ContactFeature.vertex))]
         return ReferenceFace(kind: .faceA, clipPoints: clip, i1: 0, i2: 1, v1: v1, v2: v2, normal: primary.normal, sideNormal: -edge1)
     }
-    let clip = [ClipVertex(v: v2, id: ContactFeature(indexA: 1, indexB: UInt8(primary.index), typeA: ContactFeature.vertex, typeB: ContactFeature.face)),
+    let clip: UpToTwo<ClipVertex> = [ClipVertex(v: v2, id: ContactFeature(indexA: 1, indexB: UInt8(primary.index), typeA: ContactFeature.vertex, typeB: ContactFeature.face)),
                 ClipVertex(v: v1, id: ContactFeature(indexA: 0, indexB: UInt8(primary.index), typeA: ContactFeature.vertex, typeB: ContactFeature.face))]
     let i1 = primary.index, i2 = i1 + 1 < count ? i1 + 1 : 0
     let normal = normals[i1]

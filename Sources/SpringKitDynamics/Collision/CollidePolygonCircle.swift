@@ -12,7 +12,7 @@ func collidePolygonAndCircle(_ polyA: PolygonShape, _ xfA: Transform, _ circleB:
     }
     let v1 = polyA.vertices[normalIndex], v2 = polyA.vertices[normalIndex + 1 < polyA.count ? normalIndex + 1 : 0]
     manifold.kind = .faceA
-    let point = [ManifoldPoint(localPoint: circleB.center, id: ContactFeature())]
+    let point: UpToTwo<ManifoldPoint> = [ManifoldPoint(localPoint: circleB.center, id: ContactFeature())]
     // The center inside the polygon (Box2D's b2_epsilon, in points).
     if separation < 100 * Double(Float.ulpOfOne) {
         manifold.localNormal = polyA.normals[normalIndex]

@@ -56,7 +56,7 @@ private func findMaxSeparation(_ poly1: PolygonShape, _ xf1: Transform, _ poly2:
 }
 
 /// `b2FindIncidentEdge`: the edge of poly2 most anti-parallel to face `edge1` of poly1, in world points.
-private func findIncidentEdge(_ poly1: PolygonShape, _ xf1: Transform, _ edge1: Int, _ poly2: PolygonShape, _ xf2: Transform) -> [ClipVertex] {
+private func findIncidentEdge(_ poly1: PolygonShape, _ xf1: Transform, _ edge1: Int, _ poly2: PolygonShape, _ xf2: Transform) -> UpToTwo<ClipVertex> {
     let normal1 = xf2.rotateInverse(xf1.rotate(poly1.normals[edge1]))
     var index = 0, minDot = Double.greatestFiniteMagnitude
     for i in 0..<poly2.count {

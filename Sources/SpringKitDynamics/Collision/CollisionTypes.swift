@@ -57,6 +57,9 @@ struct CollisionStore {
     var boundaries: [BoundaryRecord] = []
     var nextBoundaryID: Int64 = 0
     var contacts = ContactManager()
+    /// The last rectangle shape made, shared by the next item of the same size (10,000 equal
+    /// boxes hold one vertex array instead of 10,000).
+    var lastBox: (halfWidth: Double, halfHeight: Double, shape: Shape)?
 
     var isEmpty: Bool { itemBounds.isEmpty && boundaries.isEmpty }
     func filter(_ item: Int32) -> ContactFilter { itemFilter[item] ?? .default }

@@ -27,16 +27,18 @@ struct ContactConstraint {
 
     /// `b2ContactSolver`'s constructor and `InitializeVelocityConstraints`: the world manifold
     /// at the bodies' current positions, effective masses and restitution bias; impulses taken
-    /// from the manifold (warm starting).
-    init(contact: Int, _ c: Contact, _ proxyA: ShapeProxy, _ proxyB: ShapeProxy, _ bodies: SolverBodies, velocityThreshold: Double) {
+    /// from the manifold (warm starting). `ends` are the solver bodies of the contact's shapes
+    /// (−1: a boundary) and `radii` the shapes' radii.
+    init(contact: Int, _ c: Contact, _ touch: ContactTouch, ends: (Int, Int), radii: (Double, Double), _ bodies: SolverBodies,
+         velocityThreshold: Double) {
         self.contact = contact
-        a = proxyA.body; b = proxyB.body
+        (a, b) = ends
         let A = bodies.state(a), B = bodies.state(b)
         mA = c.respondsA ? A.m : 0; iA = c.respondsA ? A.i : 0
         mB = c.respondsB ? B.m : 0; iB = c.respondsB ? B.i : 0
-        friction = c.friction; restitution = c.restitution
-        manifold = c.manifold
-        radiusA = proxyA.shape.radius; radiusB = proxyB.shape.radius
+        friction = touch.friction; restitution = touch.restitution
+        manifold = touch.manifold
+        (radiusA, radiusB) = radii
         let xfA = Transform(p: A.c, angle: A.angle), xfB = Transform(p: B.c, angle: B.angle)
         let world = WorldManifold(manifold, xfA, radiusA, xfB, radiusB)
         normal = world.normal
@@ -77,9 +79,9 @@ struct ContactConstraint {
         B.v += mB * P; B.w += iB * Vec2.cross(rB[n], P)
     }
 
-    private func bodies(_ s: SolverBodies) -> (JointBody, JointBody) { (s.state(a), s.state(b)) }
+    @inline(__always) private func bodies(_ s: SolverBodies) -> (JointBody, JointBody) { (s.state(a), s.state(b)) }
 
-    private func write(_ s: inout SolverBodies, _ A: JointBody, _ B: JointBody) {
+    @inline(__always) private func write(_ s: inout SolverBodies, _ A: JointBody, _ B: JointBody) {
         if mA != 0 || iA != 0 { s.setVelocity(a, A.v, A.w) }
         if mB != 0 || iB != 0 { s.setVelocity(b, B.v, B.w) }
     }
@@ -193,10 +195,12 @@ struct ContactConstraint {
     }
 
     /// The world points and normal impulses for `PostSolve`.
-    func report(_ s: SolverBodies) -> (points: [SIMD2<Double>], impulses: [Double]) {
+    func report(_ s: SolverBodies) -> (points: UpToTwo<SIMD2<Double>>, impulses: UpToTwo<Double>) {
         let A = s.state(a), B = s.state(b)
         let world = WorldManifold(manifold, Transform(p: A.c, angle: A.angle), radiusA, Transform(p: B.c, angle: B.angle), radiusB)
-        return (world.points, (0..<pointCount).map { normalImpulse[$0] })
+        var impulses = UpToTwo<Double>()
+        for n in 0..<pointCount { impulses.append(normalImpulse[n]) }
+        return (world.points, impulses)
     }
 }
 

@@ -27,7 +27,7 @@ struct Manifold: Equatable {
     /// circles: the center of circle A; faceA / faceB: a point on the reference face.
     var localPoint = SIMD2<Double>.zero
     /// At most two (`b2_maxManifoldPoints`).
-    var points: [ManifoldPoint] = []
+    var points: UpToTwo<ManifoldPoint> = []
 
     var pointCount: Int { points.count }
 }
@@ -37,9 +37,9 @@ struct WorldManifold {
     /// From A to B.
     var normal = SIMD2<Double>.zero
     /// Midway between the two surfaces.
-    var points: [SIMD2<Double>] = []
+    var points: UpToTwo<SIMD2<Double>> = []
     /// Negative when overlapping.
-    var separations: [Double] = []
+    var separations: UpToTwo<Double> = []
 
     /// `b2WorldManifold::Initialize`.
     init(_ m: Manifold, _ xfA: Transform, _ radiusA: Double, _ xfB: Transform, _ radiusB: Double) {
@@ -82,8 +82,8 @@ struct ClipVertex {
 
 /// `b2ClipSegmentToLine`: the part of segment `vIn` behind the line n·x = offset; a point made
 /// by the cut takes vertex `vertexIndexA` of A as its feature.
-func clipSegmentToLine(_ vIn: [ClipVertex], normal: SIMD2<Double>, offset: Double, vertexIndexA: Int) -> [ClipVertex] {
-    var out: [ClipVertex] = []
+func clipSegmentToLine(_ vIn: UpToTwo<ClipVertex>, normal: SIMD2<Double>, offset: Double, vertexIndexA: Int) -> UpToTwo<ClipVertex> {
+    var out = UpToTwo<ClipVertex>()
     let d0 = Vec2.dot(normal, vIn[0].v) - offset, d1 = Vec2.dot(normal, vIn[1].v) - offset
     if d0 <= 0 { out.append(vIn[0]) }
     if d1 <= 0 { out.append(vIn[1]) }

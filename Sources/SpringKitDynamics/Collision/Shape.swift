@@ -24,7 +24,10 @@ enum Shape: Equatable {
     /// motion of a turning body).
     var extent: Double {
         switch self {
-        case .polygon(let p): return p.vertices.map { Vec2.length($0) }.max()! + p.radius
+        case .polygon(let p):
+            var largest = Vec2.length(p.vertices[0])
+            for v in p.vertices.dropFirst() { largest = max(largest, Vec2.length(v)) }
+            return largest + p.radius
         case .circle(let c): return Vec2.length(c.center) + c.radius
         case .edge(let e): return max(Vec2.length(e.v1), Vec2.length(e.v2))
         }
@@ -35,7 +38,10 @@ enum Shape: Equatable {
     /// crossing a surface it touches.
     var innerRadius: Double {
         switch self {
-        case .polygon(let p): return max(0, p.vertices.indices.map { Vec2.dot(p.normals[$0], p.vertices[$0]) }.min()! + p.radius)
+        case .polygon(let p):
+            var least = Vec2.dot(p.normals[0], p.vertices[0])
+            for k in p.vertices.indices.dropFirst() { least = min(least, Vec2.dot(p.normals[k], p.vertices[k])) }
+            return max(0, least + p.radius)
         case .circle(let c): return max(0, c.radius - Vec2.length(c.center))
         case .edge: return 0
         }
