@@ -55,14 +55,14 @@ public final class Studio {
             do {
                 return try lock.withLock { try streamRun(values(request)) }
             } catch {
-                return json("{\"ok\":false,\"error\":\(JSONText.quoted(Self.describe(error)))}")
+                return json(Self.refusal(Self.describe(error)))
             }
         case ("POST", "/api/save"):
             do {
                 let path = try save(values(request))
                 return json("{\"ok\":true,\"path\":\(JSONText.quoted(path))}")
             } catch {
-                return json("{\"ok\":false,\"error\":\(JSONText.quoted(Self.describe(error)))}")
+                return json(Self.refusal(Self.describe(error)))
             }
         case ("POST", "/api/live/start"):
             return liveLock.withLock { liveStart(values(request).filter { $0.name != "id" }) }
@@ -88,7 +88,7 @@ public final class Studio {
         do {
             return HTTPResponse(status: 200, contentType: "application/octet-stream", bytes: try live.frame(finger: finger))
         } catch {
-            return json("{\"ok\":false,\"error\":\(JSONText.quoted("\(error)"))}", status: 409)
+            return json(Self.refusal("\(error)"), status: 409)
         }
     }
 
@@ -115,10 +115,10 @@ public final class Studio {
         }) else {
             throw StudioError(description: "\(script): the system refused a thread for the run")
         }
-        let limit: DispatchTime = timeout > 0 && timeout.isFinite ? .now() + min(timeout + 1, 1e9) : .distantFuture
+        let limit = Self.hardDeadline(timeout)
         guard done.wait(timeout: limit) == .success else {
             lock.withLock { stuckRuns.append(thread) }
-            throw StudioError(description: "\(script): timed out after \(NumberFormat.human(timeout)) s of wall-clock time, stuck where no check reaches (C code such as a pattern match; raise it with --timeout)")
+            throw StudioError(description: Self.stuckReason(script, timeout))
         }
         thread.join()
         return try outcome.result!.get()
@@ -180,14 +180,14 @@ public final class Studio {
             if isCurrent { streamed.end(.run, Self.runBytes(run)) } else { streamed.stream.abort() }
         case .failure(let error):
             lock.withLock { if current === streamed { current = nil } }
-            streamed.end(.refusal, Array("{\"ok\":false,\"error\":\(JSONText.quoted(Self.describe(error)))}".utf8))
+            streamed.end(.refusal, Array(Self.refusal(Self.describe(error)).utf8))
         }
     }
 
     /// Joins the run's thread when it ends; one still going a second past `timeout` (stuck
     /// where no check reaches) is left behind, as `run` leaves it, and its stream ends with the reason.
     private func watch(_ thread: WorkerThread, of streamed: StreamedRun, done: DispatchSemaphore, timeout: Double) {
-        let limit: DispatchTime = timeout > 0 && timeout.isFinite ? .now() + min(timeout + 1, 1e9) : .distantFuture
+        let limit = Self.hardDeadline(timeout)
         let script = configuration.script
         DispatchQueue.global().async { [weak self] in
             if done.wait(timeout: limit) == .success {
@@ -197,13 +197,23 @@ public final class Studio {
                 ProcessMemory.returnFreedHeap()
                 return
             }
-            streamed.end(.refusal, Array("{\"ok\":false,\"error\":\(JSONText.quoted("\(script): timed out after \(NumberFormat.human(timeout)) s of wall-clock time, stuck where no check reaches (C code such as a pattern match; raise it with --timeout)"))}".utf8))
+            streamed.end(.refusal, Array(Self.refusal(Self.stuckReason(script, timeout)).utf8))
             guard let self else { return }
             self.lock.withLock {
                 self.stuckRuns.append(thread)
                 if self.current === streamed { self.current = nil }
             }
         }
+    }
+
+    /// When a run still going is taken as stuck: a second past `timeout` (never, without one).
+    private static func hardDeadline(_ timeout: Double) -> DispatchTime {
+        timeout > 0 && timeout.isFinite ? .now() + min(timeout + 1, 1e9) : .distantFuture
+    }
+
+    /// The answer for a run stuck past its hard deadline.
+    private static func stuckReason(_ script: String, _ timeout: Double) -> String {
+        "\(script): timed out after \(NumberFormat.human(timeout)) s of wall-clock time, stuck where no check reaches (C code such as a pattern match; raise it with --timeout)"
     }
 
     /// Runs still going past their hard deadline, left behind (they cannot be unwound).
@@ -317,9 +327,12 @@ public final class Studio {
             try AtomicFile.write(bytes, to: golden)
             return json("{\"ok\":true,\"gesture\":\(JSONText.quoted(gesture)),\"golden\":\(JSONText.quoted(golden)),\"rows\":\(trace.rowCount),\"hash\":\(JSONText.quoted(DeterminismHash.hex(DeterminismHash.of(csv: bytes))))}")
         } catch {
-            return json("{\"ok\":false,\"error\":\(JSONText.quoted(Self.describe(error)))}")
+            return json(Self.refusal(Self.describe(error)))
         }
     }
+
+    /// `{"ok":false,"error":REASON}`: how the page is told a request failed.
+    static func refusal(_ reason: String) -> String { "{\"ok\":false,\"error\":\(JSONText.quoted(reason))}" }
 
     /// The one-line reason simrun would print (with a script's traceback below it).
     static func describe(_ error: Error) -> String {
