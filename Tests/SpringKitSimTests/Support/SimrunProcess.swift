@@ -50,7 +50,11 @@ enum Simrun {
         process.standardError = err
         let start = Date()
         try process.run()
-        let watchdog = DispatchWorkItem { if process.isRunning { process.terminate() } }
+        // The watchdog holds the process weakly: a cancelled work item stays queued until its
+        // deadline, and holding the process (so its pipes' descriptors) that long let a battery
+        // of quick runs pile up over a thousand open descriptors, past which Foundation's
+        // `Process.run` can crash (it reads each /proc/self/fd entry's name as 256 bytes).
+        let watchdog = DispatchWorkItem { [weak process] in if let process, process.isRunning { process.terminate() } }
         DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: watchdog)
         // Read both pipes while the process runs so neither fills up.
         final class Box: @unchecked Sendable { var data = Data() }
@@ -60,6 +64,8 @@ enum Simrun {
         DispatchQueue.global().async { outBox.data = out.fileHandleForReading.readDataToEndOfFile(); group.leave() }
         let errData = err.fileHandleForReading.readDataToEndOfFile()
         group.wait()
+        try? out.fileHandleForReading.close()
+        try? err.fileHandleForReading.close()
         process.waitUntilExit()
         let timedOut = Date().timeIntervalSince(start) >= timeout
         watchdog.cancel()
