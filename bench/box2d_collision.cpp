@@ -7,11 +7,15 @@
 // with friction 0.2 and restitution 0.2 (UIKit's fixtures). Bodies: density 1, friction 0.2,
 // restitution 0.2 unless the scene says otherwise.
 //
-// usage: box2d_collision SCENE FRAMES
-//   SCENE: drop | bounce | slide | pyramid | cradle
+// usage: box2d_collision SCENE FRAMES [DROP DENSITY]
+//   SCENE: drop | bounce | slide | pyramid | cradle | pushthrough
 // cradle: Newton's cradle, five balls of diameter 40 (circles; mass and inertia of the item's
 // 40 x 40 box, as UIKit's item masses are) on pins 200 pt above them, restitution 1, friction
 // 0; the first ball starts 60 degrees out.
+// pushthrough: a 16 x 12 box resting on the line (centre 6 pt above it) and a ball of diameter
+// 60 (a circle with the mass and inertia of its 60 x 60 item, density 1) dropped onto it from
+// DROP pt above the box (500: it lands at about 1000 pt/s), the ball's density DENSITY (1);
+// bodies: the box, then the ball.
 // Prints one line per frame: frame, then per dynamic body x y angle (points, radians).
 #include <box2d/box2d.h>
 #include "box2d_edge.h"
@@ -39,8 +43,8 @@ static b2Body *box(b2World &world, float x, float y, float w, float h, float fri
 }
 
 int main(int argc, char **argv) {
-    if (argc != 3) {
-        std::fprintf(stderr, "usage: box2d_collision SCENE FRAMES\n");
+    if (argc != 3 && argc != 5) {
+        std::fprintf(stderr, "usage: box2d_collision SCENE FRAMES [DROP DENSITY]\n");
         return 2;
     }
     const char *scene = argv[1];
@@ -95,6 +99,28 @@ int main(int argc, char **argv) {
             world.CreateJoint(&pin);
             bodies.push_back(ball);
         }
+    } else if (!std::strcmp(scene, "pushthrough")) {
+        bodies.push_back(box(world, 400, 394, 16, 12, 0.2f, 0.2f));
+        b2BodyDef def;
+        def.type = b2_dynamicBody;
+        const float drop = argc == 5 ? (float)std::atof(argv[3]) : 500.0f;
+        const float density = argc == 5 ? (float)std::atof(argv[4]) : 1.0f;
+        def.position = m(400, 394 - drop);
+        b2Body *ball = world.CreateBody(&def);
+        b2CircleShape circle;
+        circle.m_radius = 30 / kPointsPerMeter;
+        b2FixtureDef fixture;
+        fixture.shape = &circle;
+        fixture.density = 0.0f;
+        fixture.friction = 0.2f;
+        fixture.restitution = 0.2f;
+        ball->CreateFixture(&fixture);
+        b2MassData mass;
+        mass.mass = density * 0.6f * 0.6f;
+        mass.center.SetZero();
+        mass.I = mass.mass * (0.6f * 0.6f + 0.6f * 0.6f) / 12.0f;
+        ball->SetMassData(&mass);
+        bodies.push_back(ball);
     } else {
         std::fprintf(stderr, "unknown scene %s\n", scene);
         return 2;

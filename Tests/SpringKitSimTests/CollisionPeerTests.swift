@@ -175,3 +175,65 @@ extension CollisionPeerTests {
         // the order of the contacts and on float: printed, not compared.
     }
 }
+
+extension CollisionPeerTests {
+    /// A light 16 × 12 box resting on the line and a ball of diameter 60 dropped on it
+    /// (bench/box2d_collision.cpp's `pushthrough`): the box, its bottom in the line, and the ball.
+    private func pushThrough(drop: Double, density: Double, frames: Int) throws -> [[Double]] {
+        let a = try animator()
+        let light = try box(a, 400, 394, 16, 12)
+        let ball = try a.world.addItem(center: SIMD2(400, Double(Float(394 - drop) / 100) * 100), size: SIMD2(60, 60), density: density)
+        var p = try a.world.bodyProperties(ball)
+        p.angularResistance = 0; p.resistance = 0; p.friction = 0.2; p.elasticity = 0.2
+        try a.world.setBodyProperties(ball, p)
+        try a.world.setAffectedByGravity(ball, true)
+        try a.world.setCollisionBounds(ball, .ellipse)
+        return try run(a, [light, ball], frames: frames)
+    }
+
+    /// A heavy ball landing on a light box that rests on a line pushes the box into the line;
+    /// Box2D's position solver brings it back out unless the box's centre passed the line, and
+    /// then it falls for ever, in Box2D as here (a body overlapping a static shape at the start
+    /// of a step gets no time of impact, and the contact solver spreads the impulse by mass).
+    /// The drop from 500 pt at density 1 matches Box2D to float precision and the box stays.
+    /// Over 30 drops (heights 100–2000 pt, densities 1–100) Box2D loses the box in 21, this
+    /// engine in those 21 and 3 more (1/1000, 5/500, 10/500 when measured): Box2D sweeps a
+    /// circle at any speed and stops the ball at the line in the step it lands, where this
+    /// engine leaves a body moving less than half its inner radius a step (the ball's 15 pt) to
+    /// the discrete solver (docs/effects.md, "What the engine does wrong here"). At most 2 cases
+    /// lost only in Box2D and 4 only here are allowed (which step the box passes is float-sensitive).
+    func testHeavyBallLandingOnALightBoxAsBox2DDoes() throws {
+        let peer = try Box2DPeerTests.peerExecutable("box2d_collision")
+        func box2d(_ drop: Double, _ density: Double, frames: Int) throws -> [[Double]] {
+            let process = Process()
+            process.executableURL = peer
+            process.arguments = ["pushthrough", String(frames), String(drop), String(density)]
+            let pipe = Pipe()
+            process.standardOutput = pipe
+            try process.run()
+            let data = pipe.fileHandleForReading.readDataToEndOfFile()
+            try? pipe.fileHandleForReading.close()
+            process.waitUntilExit()
+            return String(decoding: data, as: UTF8.self).split(separator: "\n").map { $0.split(separator: " ").dropFirst().map { Double($0)! } }
+        }
+        let rows = try pushThrough(drop: 500, density: 1, frames: 120), reference = try box2d(500, 1, frames: 120)
+        let deepest = rows.map { $0[1] }.max()!, deepest2D = reference.map { $0[1] }.max()!
+        print("CollisionPeerTests pushthrough: the box's centre down to \(deepest) here, \(deepest2D) Box2D; at 2 s \(rows[119][1]) here, \(reference[119][1]) Box2D")
+        XCTAssertEqual(deepest, deepest2D, accuracy: 1e-2)
+        XCTAssertEqual(rows[119][1], reference[119][1], accuracy: 1e-2)
+        XCTAssertLessThan(rows[119][1] + 6, 401, "the box's bottom within 1 pt of the line")
+        var lost: [String] = [], lost2D: [String] = []
+        for density in [1.0, 2, 5, 10, 20, 100] {
+            for drop in [100.0, 250, 500, 1000, 2000] {
+                let name = "\(Int(density))/\(Int(drop))"
+                if try pushThrough(drop: drop, density: density, frames: 240)[239][1] > 400 { lost.append(name) }
+                if try box2d(drop, density, frames: 240)[239][1] > 400 { lost2D.append(name) }
+            }
+        }
+        print("CollisionPeerTests pushthrough: the box lost in \(lost.count) of 30 drops here (density/height \(lost.joined(separator: " "))), \(lost2D.count) in Box2D (\(lost2D.joined(separator: " ")))")
+        let onlyBox2D = lost2D.filter { !lost.contains($0) }, onlyHere = lost.filter { !lost2D.contains($0) }
+        XCTAssertLessThanOrEqual(onlyBox2D.count, 2, "lost in Box2D only: \(onlyBox2D)")
+        XCTAssertLessThanOrEqual(onlyHere.count, 4, "lost here only: \(onlyHere)")
+        XCTAssertFalse(lost.contains("1/100") || lost.contains("1/500"), "a light drop leaves the box on the line")
+    }
+}
