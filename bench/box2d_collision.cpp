@@ -25,20 +25,40 @@
 #include <cstring>
 #include <vector>
 
-static b2Body *box(b2World &world, float x, float y, float w, float h, float friction, float restitution) {
+// A dynamic body at (x, y) points with one fixture of `shape`.
+static b2Body *dynamicBody(b2World &world, float x, float y, const b2Shape &shape, float density, float friction, float restitution) {
     b2BodyDef def;
     def.type = b2_dynamicBody;
     def.position = m(x, y);
     b2Body *body = world.CreateBody(&def);
-    b2PolygonShape shape;
-    shape.SetAsBox(w / 2 / kPointsPerMeter, h / 2 / kPointsPerMeter);
-    shape.m_radius = 0.0f;  // the host's full-size box, no skin
     b2FixtureDef fixture;
     fixture.shape = &shape;
-    fixture.density = 1.0f;
+    fixture.density = density;
     fixture.friction = friction;
     fixture.restitution = restitution;
     body->CreateFixture(&fixture);
+    return body;
+}
+
+static b2Body *box(b2World &world, float x, float y, float w, float h, float friction, float restitution) {
+    b2PolygonShape shape;
+    shape.SetAsBox(w / 2 / kPointsPerMeter, h / 2 / kPointsPerMeter);
+    shape.m_radius = 0.0f;  // the host's full-size box, no skin
+    return dynamicBody(world, x, y, shape, 1.0f, friction, restitution);
+}
+
+// A square item of side `side` with ellipse bounds: a circle of that diameter, with the mass
+// and inertia of the item's box (UIKit's item masses are density x the item's area).
+static b2Body *roundItem(b2World &world, float x, float y, float side, float density, float friction, float restitution) {
+    b2CircleShape circle;
+    circle.m_radius = side / 2 / kPointsPerMeter;
+    b2Body *body = dynamicBody(world, x, y, circle, 0.0f, friction, restitution);
+    const float metres = side / kPointsPerMeter;
+    b2MassData mass;
+    mass.mass = density * metres * metres;
+    mass.center.SetZero();
+    mass.I = mass.mass * (metres * metres + metres * metres) / 12.0f;
+    body->SetMassData(&mass);
     return body;
 }
 
@@ -77,50 +97,17 @@ int main(int argc, char **argv) {
             const float pivotX = 300 + 40 * k, pivotY = 100;
             float x = pivotX, y = 300;
             if (k == 0) { x = pivotX - 200 * 0.8660254037844386f; y = pivotY + 200 * 0.5f; }
-            b2BodyDef def;
-            def.type = b2_dynamicBody;
-            def.position = m(x, y);
-            b2Body *ball = world.CreateBody(&def);
-            b2CircleShape circle;
-            circle.m_radius = 20 / kPointsPerMeter;
-            b2FixtureDef fixture;
-            fixture.shape = &circle;
-            fixture.density = 0.0f;
-            fixture.friction = 0.0f;
-            fixture.restitution = 1.0f;
-            ball->CreateFixture(&fixture);
-            b2MassData mass;
-            mass.mass = 0.4f * 0.4f;
-            mass.center.SetZero();
-            mass.I = mass.mass * (0.4f * 0.4f + 0.4f * 0.4f) / 12.0f;
-            ball->SetMassData(&mass);
+            b2Body *ball = roundItem(world, x, y, 40, 1.0f, 0.0f, 1.0f);
             b2RevoluteJointDef pin;
             pin.Initialize(ground, ball, m(pivotX, pivotY));
             world.CreateJoint(&pin);
             bodies.push_back(ball);
         }
     } else if (!std::strcmp(scene, "pushthrough")) {
-        bodies.push_back(box(world, 400, 394, 16, 12, 0.2f, 0.2f));
-        b2BodyDef def;
-        def.type = b2_dynamicBody;
         const float drop = argc == 5 ? (float)std::atof(argv[3]) : 500.0f;
         const float density = argc == 5 ? (float)std::atof(argv[4]) : 1.0f;
-        def.position = m(400, 394 - drop);
-        b2Body *ball = world.CreateBody(&def);
-        b2CircleShape circle;
-        circle.m_radius = 30 / kPointsPerMeter;
-        b2FixtureDef fixture;
-        fixture.shape = &circle;
-        fixture.density = 0.0f;
-        fixture.friction = 0.2f;
-        fixture.restitution = 0.2f;
-        ball->CreateFixture(&fixture);
-        b2MassData mass;
-        mass.mass = density * 0.6f * 0.6f;
-        mass.center.SetZero();
-        mass.I = mass.mass * (0.6f * 0.6f + 0.6f * 0.6f) / 12.0f;
-        ball->SetMassData(&mass);
-        bodies.push_back(ball);
+        bodies.push_back(box(world, 400, 394, 16, 12, 0.2f, 0.2f));
+        bodies.push_back(roundItem(world, 400, 394 - drop, 60, density, 0.2f, 0.2f));
     } else {
         std::fprintf(stderr, "unknown scene %s\n", scene);
         return 2;
