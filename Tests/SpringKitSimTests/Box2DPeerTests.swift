@@ -43,13 +43,19 @@ final class Box2DPeerTests: XCTestCase {
     /// Runs the peer bench/NAME.cpp with `arguments`; returns its lines of numbers, each
     /// without its first field (the frame).
     static func peerRows(_ name: String, _ arguments: [String]) throws -> [[Double]] {
+        try peerRows(of: try peerExecutable(name), arguments)
+    }
+
+    /// Runs an already built peer with `arguments`; its lines of numbers, each without its first field.
+    static func peerRows(of peer: URL, _ arguments: [String]) throws -> [[Double]] {
         let process = Process()
-        process.executableURL = try peerExecutable(name)
+        process.executableURL = peer
         process.arguments = arguments
         let pipe = Pipe()
         process.standardOutput = pipe
         try process.run()
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        try? pipe.fileHandleForReading.close()
         process.waitUntilExit()
         return String(decoding: data, as: UTF8.self).split(separator: "\n").map { $0.split(separator: " ").dropFirst().map { Double($0)! } }
     }

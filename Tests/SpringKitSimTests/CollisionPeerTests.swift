@@ -205,16 +205,7 @@ extension CollisionPeerTests {
     func testHeavyBallLandingOnALightBoxAsBox2DDoes() throws {
         let peer = try Box2DPeerTests.peerExecutable("box2d_collision")
         func box2d(_ drop: Double, _ density: Double, frames: Int) throws -> [[Double]] {
-            let process = Process()
-            process.executableURL = peer
-            process.arguments = ["pushthrough", String(frames), String(drop), String(density)]
-            let pipe = Pipe()
-            process.standardOutput = pipe
-            try process.run()
-            let data = pipe.fileHandleForReading.readDataToEndOfFile()
-            try? pipe.fileHandleForReading.close()
-            process.waitUntilExit()
-            return String(decoding: data, as: UTF8.self).split(separator: "\n").map { $0.split(separator: " ").dropFirst().map { Double($0)! } }
+            try Box2DPeerTests.peerRows(of: peer, ["pushthrough", String(frames), String(drop), String(density)])
         }
         let rows = try pushThrough(drop: 500, density: 1, frames: 120), reference = try box2d(500, 1, frames: 120)
         let deepest = rows.map { $0[1] }.max()!, deepest2D = reference.map { $0[1] }.max()!
