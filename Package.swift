@@ -24,6 +24,13 @@ let package = Package(
             pkgConfig: "libmicrohttpd",
             providers: [.apt(["libmicrohttpd-dev"]), .brew(["libmicrohttpd"])]
         ),
+        // GnuTLS: SHA-1 for the studio's WebSocket handshake (libmicrohttpd depends on it).
+        .systemLibrary(
+            name: "CGnuTLS",
+            path: "Sources/CGnuTLS",
+            pkgConfig: "gnutls",
+            providers: [.apt(["libgnutls28-dev"]), .brew(["gnutls"])]
+        ),
         // The anchored-spring hot loop, compiled per instruction set (see its header).
         .target(name: "CSpringKernel"),
         // The engine, one target per layer; each imports only the layers below it
@@ -52,7 +59,7 @@ let package = Package(
         // Raw mode, window size and signal-safe restore for `simrun tune`.
         .target(name: "CTerminal"),
         // The studio's loopback HTTP server: request checks (token, Host, Origin) and routes.
-        .target(name: "StudioServer", dependencies: ["SpringKitSim", "SpringKitTools", "SpringKitSupport", "CMicroHTTPD"]),
+        .target(name: "StudioServer", dependencies: ["SpringKitSim", "SpringKitTools", "SpringKitSupport", "CMicroHTTPD", "CGnuTLS"]),
         .executableTarget(name: "simrun", dependencies: ["SpringKitSim", "SpringKitTools", "CTerminal", "StudioServer"]),
         // Data/: reference values read from the source tree (Data/math-reference.txt).
         .testTarget(name: "SpringKitSimTests", dependencies: ["SpringKitSim", "SpringKitTools", "SpringKitScripting", "SpringKitReport", "SpringKitTrace", "SpringKitScenarios", "SpringKitMotion", "SpringKitDynamics", "SpringKitMath", "SpringKitSupport", "CLua"], exclude: ["Data"]),

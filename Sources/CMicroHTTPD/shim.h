@@ -4,7 +4,8 @@
 // Swift cannot call C variadic functions, so the daemon is started here with a fixed option
 // list: bound to 127.0.0.1 only, a thread per connection (a streamed answer may wait for the
 // run that makes it while other requests are served; the application orders what must not
-// overlap), bounded connections and timeouts.
+// overlap), bounded connections and timeouts. A connection may be upgraded to a WebSocket
+// (the studio's live channel).
 #include <stdint.h>
 #include <string.h>
 #include <sys/types.h>
@@ -26,7 +27,7 @@ static inline struct MHD_Daemon *sks_start_loopback(uint16_t port, MHD_AccessHan
     address.sin_family = AF_INET;
     address.sin_port = htons(port);
     address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    return MHD_start_daemon(MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_THREAD_PER_CONNECTION, port, NULL, NULL, handler, context,
+    return MHD_start_daemon(MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_THREAD_PER_CONNECTION | MHD_ALLOW_UPGRADE, port, NULL, NULL, handler, context,
                             MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&address,
                             MHD_OPTION_CONNECTION_LIMIT, (unsigned int)32,
                             MHD_OPTION_CONNECTION_TIMEOUT, (unsigned int)10,
@@ -73,6 +74,15 @@ static inline struct MHD_Response *sks_streamed_response(MHD_ContentReaderCallba
 }
 static inline ssize_t sks_end_of_stream(void) { return MHD_CONTENT_READER_END_OF_STREAM; }
 
+/// A `101 Switching Protocols` response: once it is sent, `handler` gets the connection's socket
+/// (and any bytes read past the request) and owns it until it calls `sks_upgrade_close`.
+static inline struct MHD_Response *sks_upgrade_response(MHD_UpgradeHandler handler, void *context) {
+    return MHD_create_response_for_upgrade(handler, context);
+}
+/// Hands an upgraded connection back to libmicrohttpd, which closes it.
+static inline void sks_upgrade_close(struct MHD_UpgradeResponseHandle *handle) {
+    MHD_upgrade_action(handle, MHD_UPGRADE_ACTION_CLOSE);
+}
 /// The MHD_YES / MHD_NO results for Swift.
 static inline enum MHD_Result sks_yes(void) { return MHD_YES; }
 static inline enum MHD_Result sks_no(void) { return MHD_NO; }

@@ -1,5 +1,6 @@
 import CMicroHTTPD
 import Foundation
+import SpringKitSupport
 
 /// One HTTP request, as libmicrohttpd parsed it.
 public struct HTTPRequest: Sendable {
@@ -34,6 +35,8 @@ public struct HTTPResponse: Sendable {
     public var body: [UInt8]
     /// A body sent as it is made (chunked), instead of `body`.
     public var stream: HTTPByteStream?
+    /// A `101` that turns the connection into a WebSocket (`WebSocket.upgrade`), instead of a body.
+    public var webSocket: WebSocketUpgrade?
 
     public init(status: Int, contentType: String, body: String) {
         self.status = status; self.contentType = contentType; self.body = Array(body.utf8)
@@ -55,7 +58,8 @@ public struct HTTPResponse: Sendable {
 /// An HTTP server on 127.0.0.1 only, built on libmicrohttpd (which parses HTTP; this type
 /// only hands requests to `handler`). Each connection is served on a thread of its own, so
 /// `handler` may be called from several threads at once; a streamed answer
-/// (`HTTPResponse.stream`) is sent as it is written.
+/// (`HTTPResponse.stream`) is sent as it is written, and an upgrade (`HTTPResponse.webSocket`)
+/// is served on a thread of its own until either side closes.
 public final class LoopbackHTTPServer {
     public struct StartError: Error, CustomStringConvertible { public var description: String }
 
@@ -81,6 +85,8 @@ public final class LoopbackHTTPServer {
         let headerDeadline: UInt64 = 5_000_000_000
 
         func opened(_ connection: OpaquePointer, fd: Int32) { lock.withLock { waiting[connection] = (fd, DispatchTime.now().uptimeNanoseconds) } }
+        /// An upgraded connection sends no more headers: its deadlines are the WebSocket's.
+        func upgraded(_ connection: OpaquePointer) { _ = lock.withLock { waiting.removeValue(forKey: connection) } }
         func closed(_ connection: OpaquePointer) { _ = lock.withLock { waiting.removeValue(forKey: connection) } }
         func headersArrived(_ connection: OpaquePointer) { lock.withLock { waiting[connection]?.since = nil } }
         func answered(_ connection: OpaquePointer) {
@@ -148,6 +154,7 @@ public final class LoopbackHTTPServer {
         reaper?.cancel()
         reaper = nil
         openStreams.abortAll()
+        openSockets.closeAll()
         if let daemon { MHD_stop_daemon(daemon) }
         daemon = nil
     }
@@ -187,6 +194,70 @@ public final class LoopbackHTTPServer {
         return response
     }
 
+    /// The upgraded connections being served, each on its thread (shut down and waited for
+    /// when the server stops: libmicrohttpd's own stop waits until each is handed back).
+    private final class OpenSockets: @unchecked Sendable {
+        private let lock = NSLock()
+        private var serving: [Int: (socket: Int32, thread: WorkerThread?)] = [:]
+        /// Threads that ended, joined at the next upgrade or the stop.
+        private var ended: [WorkerThread] = []
+        private var count = 0
+        private var stopping = false
+
+        /// Serves `socket` on a new thread; false when the server is stopping or no thread is given.
+        func serve(_ socket: Int32, _ body: @escaping () -> Void) -> Bool {
+            let finished: [WorkerThread] = lock.withLock { defer { ended = [] }; return ended }
+            for thread in finished { thread.join() }
+            return lock.withLock {
+                guard !stopping else { return false }
+                count += 1
+                let key = count
+                serving[key] = (socket, nil)
+                // The thread cannot remove its entry before this lock is let go.
+                guard let thread = WorkerThread({
+                    body()
+                    self.lock.withLock { if let entry = self.serving.removeValue(forKey: key), let t = entry.thread { self.ended.append(t) } }
+                }) else {
+                    serving.removeValue(forKey: key)
+                    return false
+                }
+                serving[key]?.thread = thread
+                return true
+            }
+        }
+
+        func closeAll() {
+            let threads: [WorkerThread] = lock.withLock {
+                stopping = true
+                for entry in serving.values { shutdown(entry.socket, Int32(SHUT_RDWR)) }
+                defer { ended = [] }
+                return serving.values.compactMap(\.thread) + ended
+            }
+            for thread in threads { thread.join() }
+        }
+    }
+    private let openSockets = OpenSockets()
+
+    /// A `101` answer whose upgrade handler serves the socket with `upgrade.serve`.
+    private func upgradeResponse(_ upgrade: WebSocketUpgrade, _ connection: OpaquePointer) -> OpaquePointer? {
+        final class Entry { let upgrade: WebSocketUpgrade; let server: LoopbackHTTPServer; init(_ u: WebSocketUpgrade, _ s: LoopbackHTTPServer) { upgrade = u; server = s } }
+        let context = Unmanaged.passRetained(Entry(upgrade, self)).toOpaque()
+        let response = sks_upgrade_response({ context, connection, _, extra, extraSize, socket, handle in
+            guard let context else { return }
+            let entry = Unmanaged<Entry>.fromOpaque(context).takeRetainedValue()
+            if let connection { entry.server.connections.upgraded(connection) }
+            let read = extra.map { Array(UnsafeRawBufferPointer(start: $0, count: extraSize)) } ?? []
+            let serve = entry.upgrade.serve
+            let served = entry.server.openSockets.serve(socket) {
+                serve(WebSocketConnection(fd: socket, alreadyRead: read))
+                sks_upgrade_close(handle)
+            }
+            if !served { sks_upgrade_close(handle) }
+        }, context)
+        if response == nil { Unmanaged<Entry>.fromOpaque(context).release() }
+        return response
+    }
+
     /// libmicrohttpd calls this once when the headers arrived, again for each piece of a
     /// body, and a last time when the request is complete; it answers on the last call.
     private static let accessHandler: MHD_AccessHandlerCallback = { context, connection, url, method, _, _, uploadSize, connectionState in
@@ -209,7 +280,9 @@ public final class LoopbackHTTPServer {
         request.query = pairs(connection, sks_query_kind())
         let answer = refusal(request) ?? server.handler(request)
         let made: OpaquePointer?
-        if let stream = answer.stream {
+        if let upgrade = answer.webSocket {
+            made = server.upgradeResponse(upgrade, connection)
+        } else if let stream = answer.stream {
             made = server.streamedResponse(stream)
         } else {
             made = answer.body.withUnsafeBufferPointer { bytes in
@@ -218,7 +291,8 @@ public final class LoopbackHTTPServer {
         }
         guard let response = made else { return sks_no() }
         defer { MHD_destroy_response(response) }
-        let headers = [("Content-Type", answer.contentType), ("Cache-Control", "no-store"),
+        let headers = (answer.webSocket.map { [("Upgrade", "websocket"), ("Sec-WebSocket-Accept", $0.accept)] } ?? [("Content-Type", answer.contentType)])
+                    + [("Cache-Control", "no-store"),
                        ("X-Content-Type-Options", "nosniff"), ("Referrer-Policy", "no-referrer"),
                        ("X-Frame-Options", "DENY"),
                        ("Content-Security-Policy", server.contentSecurityPolicy)]

@@ -70,7 +70,10 @@ public final class Studio {
             return liveLock.withLock { liveFrame(request) }
         case ("POST", "/api/live/save"):
             return liveLock.withLock { liveSave(request.queryValue("id")) }
-        case (_, "/"), (_, "/api/session"), (_, "/api/run"), (_, "/api/save"), (_, "/api/live/start"), (_, "/api/live/frame"), (_, "/api/live/save"):
+        case ("GET", "/api/live/socket"):
+            return liveSocket(request)
+        case (_, "/"), (_, "/api/session"), (_, "/api/run"), (_, "/api/save"), (_, "/api/live/start"), (_, "/api/live/frame"),
+             (_, "/api/live/save"), (_, "/api/live/socket"):
             return .text(405, "method not allowed")
         default:
             return .text(404, "not found")
@@ -79,16 +82,52 @@ public final class Studio {
 
     /// One display frame of the live run (`LiveSession.frame`). Called under `liveLock`.
     private func liveFrame(_ request: HTTPRequest) -> HTTPResponse {
-        guard let live, request.queryValue("id") == String(live.id) else { return json("{\"ok\":false,\"error\":\"no such live run (start one)\"}", status: 409) }
+        switch liveFrame(id: request.queryValue("id"), x: request.queryValue("x"), y: request.queryValue("y")) {
+        case .success(let bytes): return HTTPResponse(status: 200, contentType: "application/octet-stream", bytes: bytes)
+        case .failure(let reason): return json(Self.refusal(reason.description), status: 409)
+        }
+    }
+
+    /// The frame of live run `id` with the finger at (`x`, `y`) (text numbers), or up when
+    /// either is missing or not a finite number. Called under `liveLock`.
+    private func liveFrame(id: String?, x: String?, y: String?) -> Result<[UInt8], StudioError> {
+        guard let live, id == String(live.id) else { return .failure(StudioError(description: "no such live run (start one)")) }
         var finger: SIMD2<Double>?
-        if let x = request.queryValue("x").flatMap(NumberFormat.parseFinite), let y = request.queryValue("y").flatMap(NumberFormat.parseFinite) {
+        if let x = x.flatMap(NumberFormat.parseFinite), let y = y.flatMap(NumberFormat.parseFinite) {
             // To 0.01 pt: what a gesture file writes is exactly what the live run played.
             finger = SIMD2((x * 100).rounded() / 100, (y * 100).rounded() / 100)
         }
         do {
-            return HTTPResponse(status: 200, contentType: "application/octet-stream", bytes: try live.frame(finger: finger))
+            return .success(try live.frame(finger: finger))
         } catch {
-            return json(Self.refusal("\(error)"), status: 409)
+            return .failure(StudioError(description: "\(error)"))
+        }
+    }
+
+    /// The live channel of run `id` as a WebSocket: each text message from the page is one
+    /// display frame, `X Y` (the finger down there, viewport points) or `up`, answered with
+    /// that frame's bytes in one binary message, as `/api/live/frame` answers. A message for
+    /// a run that ended (or a bad one) closes the socket with the reason; the page then starts
+    /// a new run or falls back to `/api/live/frame`.
+    private func liveSocket(_ request: HTTPRequest) -> HTTPResponse {
+        let id = request.queryValue("id")
+        guard liveLock.withLock({ live.map { String($0.id) == id } ?? false }) else {
+            return json(Self.refusal("no such live run (start one)"), status: 409)
+        }
+        return WebSocket.upgrade(request) { [weak self] socket in
+            while let message = socket.receive() {
+                guard let self, case .text(let text) = message else { socket.close(.unsupported, "send text: X Y, or up"); return }
+                let fields = text.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
+                let point = fields.compactMap(NumberFormat.parseFinite)
+                guard fields == ["up"] || point.count == 2 && fields.count == 2 else {
+                    socket.close(.unsupported, "send text: X Y (finite numbers), or up"); return
+                }
+                let finger = fields == ["up"] ? nil : fields
+                switch self.liveLock.withLock({ self.liveFrame(id: id, x: finger?[0], y: finger?[1]) }) {
+                case .success(let bytes): socket.send(bytes)
+                case .failure(let reason): socket.close(.goingAway, reason.description); return
+                }
+            }
         }
     }
 

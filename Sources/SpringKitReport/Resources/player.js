@@ -492,16 +492,18 @@ $("scrub").addEventListener("input", () => {
 });
 
 // ---- live: the preview is a touch surface (studio) ----
-// The engine runs the scenario live (POST /api/live/start), one display frame per request
-// (POST /api/live/frame with the finger, answered with the frame as bytes: LiveFrameEncoding),
-// so every frame is drawn as it arrives. Requests go one at a time; a pointer event while one
-// is out is sent when it returns. After the finger lifts, frames go on until 30 in a row are
-// the same (rest).
+// The engine runs the scenario live (POST /api/live/start), one display frame per message on
+// the run's WebSocket (/api/live/socket: "X Y" with the finger down there, or "up"), answered
+// with the frame as bytes (LiveFrameEncoding), so every frame is drawn as it arrives. Until
+// the socket is open, or if it closes, POST /api/live/frame does the same a request at a time.
+// Frames are asked one at a time; a pointer event while one is out is sent when it returns.
+// After the finger lifts, frames go on until 30 in a row are the same (rest).
 const live = {id: null, kind: "", run: null, frame: null, down: false, x: 0, y: 0, inFlight: false, pending: false,
               shown: false, still: 0, eventAt: 0, lastKey: "", starting: null, frames: 0, sentAt: -1e9, timer: 0, movedAt: -1e9,
+              socket: null, opening: null, socketTriedAt: -1e9, answer: null,
               log: []};   // the last 600 frames drawn: [frame, offset x, offset y, finger or null] (for tests)
 state.live = live;
-state.latency = {pointer: [], pointerPresented: [], slider: [], sliderPresented: []};
+state.latency = {pointer: [], pointerSinceInput: [], pointerPresented: [], slider: [], sliderPresented: []};
 function decodeLiveFrame(buffer) {
   const head = new Float64Array(buffer, 0, 8), n = head[6], shapesLength = head[7];
   const cells = new Float32Array(buffer, 64, n * 6), colors = new Uint32Array(buffer, 64 + n * 24, n);
@@ -519,6 +521,8 @@ async function startLive() {
   const values = currentValues();
   live.starting = (async () => {
     live.id = null;
+    for (const socket of [live.socket, live.opening]) if (socket) socket.close();
+    live.socket = live.opening = live.answer = null; live.inFlight = false;
     const answer = await api("/api/live/start", values);
     if (!answer.ok) {
       live.run = null;
@@ -528,6 +532,7 @@ async function startLive() {
       return;
     }
     live.id = answer.id; live.kind = answer.kind; live.frames = 0;
+    openLiveSocket(answer.id);
     live.run = {styles: [], edgeInset: answer.edgeInset};
     $("liveNote").textContent = "press, drag and fling the preview (" + answer.kind.replace("_", " ") + ")";
     $("liveRestart").disabled = false; $("liveSave").disabled = false;
@@ -535,8 +540,26 @@ async function startLive() {
   })();
   return live.starting;
 }
-// At most one request out, and one every 8 ms (the server plays no frame for a request
-// sooner than 7 ms after the last: a flood cannot run the scene faster than the display).
+// The run's WebSocket: used from when it opens. After a close (the run ended, the server
+// closed an idle socket) POST /api/live/frame carries the frames, and a new socket is tried
+// at most once a second.
+function openLiveSocket(id) {
+  if (typeof WebSocket === "undefined" || live.opening) return;
+  live.socketTriedAt = performance.now();
+  const socket = new WebSocket("ws://" + location.host + "/api/live/socket?id=" + id + "&token=" + encodeURIComponent(token));
+  live.opening = socket;
+  socket.binaryType = "arraybuffer";
+  socket.onopen = () => { live.opening = null; if (live.id === id) live.socket = socket; else socket.close(); };
+  socket.onmessage = event => { const answer = live.answer; live.answer = null; if (answer) liveAnswered(answer, event.data); };
+  socket.onclose = () => {
+    if (live.opening === socket) live.opening = null;
+    if (live.socket !== socket) return;
+    live.socket = null;
+    if (live.answer) { live.answer = null; live.inFlight = false; if (live.pending) sendLive(); }
+  };
+}
+// At most one frame asked at a time, and one every 8 ms (the server plays no frame for a
+// request sooner than 7 ms after the last: a flood cannot run the scene faster than the display).
 function sendLive() {
   if (live.id === null) return;
   const wait = 8 - (performance.now() - live.sentAt);
@@ -546,31 +569,42 @@ function sendLive() {
     return;
   }
   live.inFlight = true; live.pending = false; live.sentAt = performance.now();
-  const eventAt = live.eventAt; live.eventAt = 0;
-  const id = live.id;
-  const q = live.down ? "&x=" + live.x.toFixed(2) + "&y=" + live.y.toFixed(2) : "";
-  fetch("/api/live/frame?id=" + id + q, {method: "POST", headers: {"X-Studio-Token": token}})
+  const answer = {id: live.id, eventAt: live.eventAt, inputAt: live.inputAt}; live.eventAt = 0;
+  const x = live.x.toFixed(2), y = live.y.toFixed(2);
+  if (!live.socket && performance.now() - live.socketTriedAt > 1000) openLiveSocket(answer.id);
+  if (live.socket && live.socket.readyState === WebSocket.OPEN) {
+    live.answer = answer;
+    live.socket.send(live.down ? x + " " + y : "up");
+    return;
+  }
+  fetch("/api/live/frame?id=" + answer.id + (live.down ? "&x=" + x + "&y=" + y : ""), {method: "POST", headers: {"X-Studio-Token": token}})
     .then(r => r.ok ? r.arrayBuffer() : null)
-    .then(buffer => {
-      live.inFlight = false;
-      if (!buffer || id !== live.id) return;
-      const f = decodeLiveFrame(buffer);
-      live.still = f.key === live.lastKey ? live.still + 1 : 0; live.lastKey = f.key;
-      live.frame = f; live.run.styles = f.styles; live.frames += 1;
-      live.log.push([f.frame, f.ox, f.oy, f.touch]); if (live.log.length > 600) live.log.shift();
-      live.shown = true;
-      state.playing = false; $("play").textContent = "▶ replay";
-      drawScene();
-      $("clock").textContent = "live   frame " + f.frame + "   t = " + f.t.toFixed(3) + " s";
-      document.body.dataset.liveFrame = f.frame;
-      // Pointer event → this frame drawn on the canvas (`pointer`), and → the next animation
-      // frame after it, when the browser has presented it (`pointerPresented`).
-      if (eventAt) {
-        state.latency.pointer.push(performance.now() - eventAt);
-        requestAnimationFrame(() => state.latency.pointerPresented.push(performance.now() - eventAt));
-      }
-      if (live.pending) sendLive();
-    }, () => { live.inFlight = false; });
+    .then(buffer => liveAnswered(answer, buffer), () => { live.inFlight = false; });
+}
+// A frame arrived (`buffer`, or null for a refusal): draw it at once.
+function liveAnswered(answer, buffer) {
+  live.inFlight = false;
+  if (!buffer || answer.id !== live.id) return;
+  const f = decodeLiveFrame(buffer);
+  live.still = f.key === live.lastKey ? live.still + 1 : 0; live.lastKey = f.key;
+  live.frame = f; live.run.styles = f.styles; live.frames += 1;
+  live.log.push([f.frame, f.ox, f.oy, f.touch]); if (live.log.length > 600) live.log.shift();
+  live.shown = true;
+  state.playing = false; $("play").textContent = "▶ replay";
+  drawScene();
+  $("clock").textContent = "live   frame " + f.frame + "   t = " + f.t.toFixed(3) + " s";
+  document.body.dataset.liveFrame = f.frame;
+  // Pointer event handled → this frame drawn on the canvas (`pointer`), and → the next
+  // animation frame after it, when the browser has presented it (`pointerPresented`);
+  // `pointerSinceInput` counts from the event's own time stamp (the input's arrival, which
+  // the browser may hold until its next frame before handing the event to the page).
+  if (answer.eventAt) {
+    const eventAt = answer.eventAt;
+    state.latency.pointer.push(performance.now() - eventAt);
+    state.latency.pointerSinceInput.push(performance.now() - answer.inputAt);
+    requestAnimationFrame(() => state.latency.pointerPresented.push(performance.now() - eventAt));
+  }
+  if (live.pending) sendLive();
 }
 function pointAt(event) {
   const r = scene.getBoundingClientRect();
@@ -582,17 +616,17 @@ scene.addEventListener("pointerdown", async event => {
   if (live.id === null) return;
   scene.setPointerCapture(event.pointerId);
   [live.x, live.y] = pointAt(event); live.down = true; live.still = 0;
-  live.eventAt = event.timeStamp; scene.classList.add("live");
+  live.eventAt = performance.now(); live.inputAt = event.timeStamp; scene.classList.add("live");
   sendLive();
 });
 scene.addEventListener("pointermove", event => {
   if (!live.down) return;
-  [live.x, live.y] = pointAt(event); live.eventAt = event.timeStamp; live.movedAt = performance.now();
+  [live.x, live.y] = pointAt(event); live.eventAt = performance.now(); live.inputAt = event.timeStamp; live.movedAt = performance.now();
   sendLive();
 });
 const lift = event => {
   if (!live.down) return;
-  live.down = false; live.still = 0; live.eventAt = event.timeStamp; scene.classList.remove("live");
+  live.down = false; live.still = 0; live.eventAt = performance.now(); live.inputAt = event.timeStamp; scene.classList.remove("live");
   sendLive();
 };
 scene.addEventListener("pointerup", lift);
