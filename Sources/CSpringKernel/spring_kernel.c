@@ -132,8 +132,15 @@ static __attribute__((noinline)) long finish_marked_lanes(const skk_AnchoredItem
  * computes the full step; items that are not moved here (rest < 0) keep their state through
  * the final selects, and the pull is dropped within the slop. Selects rather than
  * multiplications by 0/1 keep the stored bits of unmoved items untouched and compile to
- * AVX-512 masked stores for free. `zeroLength` and `resisted` are compile-time constants at
- * each call site.
+ * AVX-512 masked stores for free. `zeroLength`, `resisted` and `allAwake` are compile-time
+ * constants at each call site.
+ *
+ * `allAwake`: the caller knows every lane is moved here (rest >= 0), the common block of a
+ * moving effect. The selects on "moved here" go (five a lane), a fast lane's mark rides in
+ * its resting count (`count` is then the mark, which no `need` reaches), and the loop returns
+ * 1 when a lane stopped being moved here (slept or was marked: the sign bit of what it
+ * stored), so that the caller takes the general loop for the later steps. The stored bits
+ * are those of the general loop.
  *
  * A lane whose solved velocity would carry it farther than the maximum translation in this
  * step (Box2D's b2_maxTranslation: rare) is not finished here, which would cost a square
@@ -143,22 +150,24 @@ static __attribute__((noinline)) long finish_marked_lanes(const skk_AnchoredItem
  * This relies on `marking_is_exact` (a fast lane never rests in the step it is fast in),
  * which the kernel checks once per call. A lane is marked when its speed is over
  * `near_limit_squared`, a little under the limit; `finish_marked_lanes` applies the exact
- * test. Marking costs the loop a compare and two selects (about a tenth of its time, where
- * the square root and division in every lane cost it four fifths). */
-static inline __attribute__((always_inline)) void step_block(
+ * test. Marking costs the general loop a compare and two selects (about a tenth of its time,
+ * where the square root and division in every lane cost it four fifths); in the `allAwake`
+ * loop it costs a compare and a select, fewer than the selects that loop leaves out. */
+static inline __attribute__((always_inline)) int step_block(
     double *restrict px, double *restrict py, double *restrict vx, double *restrict vy,
     double *restrict rest, const double *restrict ax, const double *restrict ay,
     const double *restrict dm, const double *restrict kd, const double *restrict kl,
     long start, long end, const skk_StepConstants c, const double stepIndex, const int zeroLength,
-    const int resisted)
+    const int resisted, const int allAwake)
 {
     const double h = c.step, slop2 = c.slopSquared, tol2 = c.restSpeedSquared, need = c.restStepsToSleep;
     const double keep = c.velocityKeep;
     const double nearLimit2 = near_limit_squared(&c);
     const double mark = FAST_MARK - stepIndex;
+    unsigned long long stopped = 0;
     for (long i = start; i < end; i++) {
         const double r = rest[i];
-        const int moving = r >= 0;
+        const int moving = allAwake || r >= 0;
         /* Integrate velocities: linear damping (Box2D's v *= 1 / (1 + h·damping)). */
         double vx0 = vx[i], vy0 = vy[i];
         if (resisted) { vx0 *= keep; vy0 *= keep; }
@@ -174,15 +183,30 @@ static inline __attribute__((always_inline)) void step_block(
         /* Integrate positions, then count resting steps and sleep (a fast lane: marked). */
         const double speed2 = u * u + v * v;
         const int fast = speed2 > nearLimit2;
-        const double count = speed2 <= tol2 ? r + 1.0 : 0.0;
-        const int sleep = count >= need;
-        const int finish = moving && !fast;
-        px[i] = finish ? px[i] + h * u : px[i];
-        py[i] = finish ? py[i] + h * v : py[i];
-        vx[i] = moving ? (sleep ? 0.0 : u) : vx[i];
-        vy[i] = moving ? (sleep ? 0.0 : v) : vy[i];
-        rest[i] = finish ? (sleep ? -1.0 : count) : (moving ? mark : r);
+        if (allAwake) {
+            const double count = speed2 <= tol2 ? r + 1.0 : (fast ? mark : 0.0);
+            const int sleep = count >= need;
+            px[i] = fast ? px[i] : px[i] + h * u;
+            py[i] = fast ? py[i] : py[i] + h * v;
+            vx[i] = sleep ? 0.0 : u;
+            vy[i] = sleep ? 0.0 : v;
+            const double stored = sleep ? -1.0 : count;
+            rest[i] = stored;
+            unsigned long long bits;
+            __builtin_memcpy(&bits, &stored, sizeof bits);
+            stopped |= bits;
+        } else {
+            const double count = speed2 <= tol2 ? r + 1.0 : 0.0;
+            const int sleep = count >= need;
+            const int finish = moving && !fast;
+            px[i] = finish ? px[i] + h * u : px[i];
+            py[i] = finish ? py[i] + h * v : py[i];
+            vx[i] = moving ? (sleep ? 0.0 : u) : vx[i];
+            vy[i] = moving ? (sleep ? 0.0 : v) : vy[i];
+            rest[i] = finish ? (sleep ? -1.0 : count) : (moving ? mark : r);
+        }
     }
+    return (int)(stopped >> 63);
 }
 
 static inline __attribute__((always_inline)) void prefetch_lines(const double *p, long from, long to, const int write) {
@@ -191,11 +215,13 @@ static inline __attribute__((always_inline)) void prefetch_lines(const double *p
     }
 }
 
-/* One step of the full block [start, start + BLOCK) that prefetches the block after it. */
-static inline __attribute__((always_inline)) void step_block_prefetching_next(
+/* One step of the full block [start, start + BLOCK) that prefetches the block after it;
+ * returns what `step_block` returns for the block. */
+static inline __attribute__((always_inline)) int step_block_prefetching_next(
     const skk_AnchoredItems *it, long start, const skk_StepConstants *c, const double stepIndex,
-    const int zeroLength, const int resisted)
+    const int zeroLength, const int resisted, const int allAwake)
 {
+    int stopped = 0;
     for (long a = start; a < start + BLOCK; a += PREFETCH_CHUNK) {
         const long from = a + BLOCK, to = a + BLOCK + PREFETCH_CHUNK;
         prefetch_lines(it->px, from, to, 1); prefetch_lines(it->py, from, to, 1);
@@ -204,33 +230,51 @@ static inline __attribute__((always_inline)) void step_block_prefetching_next(
         prefetch_lines(it->anchorX, from, to, 0); prefetch_lines(it->anchorY, from, to, 0);
         prefetch_lines(it->dampingMinusOne, from, to, 0); prefetch_lines(it->stiffness, from, to, 0);
         if (!zeroLength) prefetch_lines(it->stiffnessLength, from, to, 0);
-        step_block(it->px, it->py, it->vx, it->vy, it->rest, it->anchorX, it->anchorY, it->dampingMinusOne,
-                   it->stiffness, it->stiffnessLength, a, a + PREFETCH_CHUNK, *c, stepIndex, zeroLength, resisted);
+        stopped |= step_block(it->px, it->py, it->vx, it->vy, it->rest, it->anchorX, it->anchorY, it->dampingMinusOne,
+                              it->stiffness, it->stiffnessLength, a, a + PREFETCH_CHUNK, *c, stepIndex, zeroLength, resisted,
+                              allAwake);
     }
+    return stopped;
 }
 
 /* Every step of one block, with the variant chosen once per call; `prefetch`: the last
- * step fetches the next block (which is whole). */
-static inline __attribute__((always_inline)) void step_block_repeatedly(
+ * step fetches the next block (which is whole). Steps take the `allAwake` loop while every
+ * lane of the block is moved here; returns 1 when every lane still is after the last step
+ * (none slept or was marked: the caller then needs no scan of the block). */
+static inline __attribute__((always_inline)) int step_block_repeatedly(
     const skk_AnchoredItems *it, long start, long end, long steps, const skk_StepConstants *c, const int prefetch)
 {
     const int resisted = c->velocityKeep != 1.0;
+    /* Every lane moved here: no sign bit among the block's counts (each a count, −1 or a
+     * mark, never NaN), one "or" a lane. */
+    unsigned long long signs = 0;
+    for (long i = start; i < end; i++) {
+        unsigned long long bits;
+        __builtin_memcpy(&bits, &it->rest[i], sizeof bits);
+        signs |= bits;
+    }
+    int allAwake = (int)(~signs >> 63);
+#define SKK_STEP(ZERO, RESISTED, AWAKE)                                                            \
+    if (prefetch && s == steps - 1) {                                                              \
+        if (step_block_prefetching_next(it, start, c, (double)s, ZERO, RESISTED, AWAKE))           \
+            allAwake = 0;                                                                          \
+    } else if (step_block(it->px, it->py, it->vx, it->vy, it->rest, it->anchorX, it->anchorY,      \
+                          it->dampingMinusOne, it->stiffness, it->stiffnessLength, start, end, *c, \
+                          (double)s, ZERO, RESISTED, AWAKE)) {                                     \
+        allAwake = 0;                                                                              \
+    }
 #define SKK_STEPS(ZERO, RESISTED)                                                                  \
     for (long s = 0; s < steps; s++) {                                                             \
-        if (prefetch && s == steps - 1) {                                                          \
-            step_block_prefetching_next(it, start, c, (double)s, ZERO, RESISTED);                  \
-        } else {                                                                                   \
-            step_block(it->px, it->py, it->vx, it->vy, it->rest, it->anchorX, it->anchorY,         \
-                       it->dampingMinusOne, it->stiffness, it->stiffnessLength, start, end, *c,    \
-                       (double)s, ZERO, RESISTED);                                                 \
-        }                                                                                          \
+        if (allAwake) { SKK_STEP(ZERO, RESISTED, 1) } else { SKK_STEP(ZERO, RESISTED, 0) }         \
     }
     if (c->zeroLength) {
         if (resisted) { SKK_STEPS(1, 1) } else { SKK_STEPS(1, 0) }
     } else {
         if (resisted) { SKK_STEPS(0, 1) } else { SKK_STEPS(0, 0) }
     }
+#undef SKK_STEP
 #undef SKK_STEPS
+    return allAwake;
 }
 
 /* Every step of items [0, count), block by block; returns how many are awake after. When
@@ -246,7 +290,10 @@ static inline __attribute__((always_inline)) void step_block_repeatedly(
         for (long start = 0; start < count; start += BLOCK) {                                      \
             const long end = start + BLOCK < count ? start + BLOCK : count;                        \
             const int prefetch = count >= PREFETCH_FROM && end + BLOCK <= count;                   \
-            step_block_repeatedly(it, start, end, steps, c, prefetch);                             \
+            if (step_block_repeatedly(it, start, end, steps, c, prefetch)) {                       \
+                awake += end - start;                                                              \
+                continue;                                                                          \
+            }                                                                                      \
             long marked = 0, awakeHere = 0;                                                        \
             for (long i = start; i < end; i++) {                                                   \
                 awakeHere += it->rest[i] >= 0;                                                     \

@@ -61,23 +61,29 @@ final class AnchoredKernelClampTests: XCTestCase {
     /// `n` seeded lanes: a third flung at 10,000–200,000 pt/s (over the limit of 24,000 at
     /// once, or after the spring's pull), some at rest, some not anchored (rest −1), a few at
     /// 1e200 pt/s or 1e200 pt from their anchor (their squared speed overflows).
-    static func makeLanes(_ n: Int, seed: UInt64, rules: Rules) -> (ItemStore, [SIMD2<Double>], [AnchoredSpringStep.Coefficients]) {
+    /// `awakeBlocks`: every lane anchored and awake, so that each 128-lane block starts in the
+    /// kernel's `allAwake` loop, and every third block calm (slow, soft springs and lanes at
+    /// rest on their anchors: nothing is marked, and only the lanes at rest sleep, after the
+    /// rest time), the others as above without the unanchored lanes.
+    static func makeLanes(_ n: Int, seed: UInt64, rules: Rules, awakeBlocks: Bool = false)
+        -> (ItemStore, [SIMD2<Double>], [AnchoredSpringStep.Coefficients]) {
         var random = SeededGenerator(seed: seed)
         var items = ItemStore()
         var anchors: [SIMD2<Double>] = [], coefficients: [AnchoredSpringStep.Coefficients] = []
         for i in 0..<n {
             let anchor = SIMD2(Double(i % 30) * 20, Double(i / 30) * 20)
-            let kind = i % 6
+            let calm = awakeBlocks && (i / 128) % 3 == 0
+            let kind = calm ? 2 + i % 4 : i % 6
             let speed = kind < 2 ? 10_000 + random.nextUnit() * 190_000 : kind == 5 ? 0 : random.nextUnit() * 400
             let angle = random.nextUnit() * 6.283
             var offset = kind == 5 ? SIMD2<Double>.zero : SIMD2(random.nextUnit() * 600 - 300, random.nextUnit() * 600 - 300)
             var velocity = SIMD2(speed * (angle - 3).magnitude / 3, speed * (1 - (angle - 3).magnitude / 3))
-            if i % 97 == 5 { velocity = SIMD2(1e200, -3) }
-            if i % 97 == 7 { offset = SIMD2(1e200, 0) }
+            if i % 97 == 5 && !calm { velocity = SIMD2(1e200, -3) }
+            if i % 97 == 7 && !calm { offset = SIMD2(1e200, 0) }
             _ = items.append(center: anchor + offset, velocity: velocity, mass: 1)
-            let softness = SpringSoftness(frequency: 0.3 + random.nextUnit() * 40, dampingRatio: random.nextUnit() * 1.5, step: rules.h)
+            let softness = SpringSoftness(frequency: 0.3 + random.nextUnit() * (calm ? 2 : 40), dampingRatio: random.nextUnit() * 1.5, step: rules.h)
             let k = AnchoredSpringStep.Coefficients(softness, length: rules.zeroLength ? 0 : random.nextUnit() * 80)
-            items.anchoredRest[i] = i % 13 == 12 ? -1 : 0
+            items.anchoredRest[i] = i % 13 == 12 && !awakeBlocks ? -1 : 0
             items.anchorX[i] = anchor.x; items.anchorY[i] = anchor.y
             items.dampingMinusOne[i] = k.dampingMinusOne; items.stiffness[i] = k.stiffness; items.stiffnessLength[i] = k.stiffnessLength
             anchors.append(anchor); coefficients.append(k)
@@ -185,5 +191,46 @@ final class AnchoredKernelClampTests: XCTestCase {
 
     func testAnInfiniteRestTime() {
         check(Rules(restSteps: .infinity), seed: 6)
+    }
+
+    /// Blocks of anchored, awake lanes take the kernel's `allAwake` loop: calm ones stay in it
+    /// through every call (no scan after), the others leave it in the step where a lane is
+    /// marked or sleeps; with lengths, resistance and a short rest time.
+    func testBlocksOfAwakeLanes() {
+        for (seed, rules) in [(7, Rules()), (8, Rules(resistance: 0, zeroLength: false)), (9, Rules(restSpeed: 30, restSteps: 2))] {
+            XCTAssertTrue(marks(rules))
+            check(rules, lanes: Self.makeLanes(1_029, seed: UInt64(seed), rules: rules, awakeBlocks: true))
+        }
+    }
+
+    /// From 262,144 lanes in one call the kernel's last step of each block prefetches the next
+    /// (another path through the `allAwake` loop): 300,003 lanes on one thread (one call,
+    /// prefetching) give the bits of the same lanes on two (two calls of 150,000: none).
+    func testThePrefetchingStepGivesTheBitsOfThePlainOne() {
+        let rules = Rules(restSpeed: 30, restSteps: 2)
+        let made = Self.makeLanes(300_003, seed: 10, rules: rules, awakeBlocks: true)
+        for variant in SpringKernelVariant.supported {
+            var results: [(awake: [Int], items: ItemStore)] = []
+            for threads in [1, 2] {
+                var items = made.0
+                var awake: [Int] = []
+                for _ in 0..<12 {
+                    awake.append(AnchoredSpringStep.advance(&items, steps: 2, h: rules.h, slop: rules.slop, resistance: rules.resistance,
+                                                            maximumTranslation: rules.maximumTranslation, restSpeed: rules.restSpeed,
+                                                            restStepsToSleep: rules.restSteps, zeroLength: rules.zeroLength,
+                                                            threads: threads, minimumPerThread: 256, kernel: variant))
+                }
+                results.append((awake, items))
+            }
+            XCTAssertEqual(results[0].awake, results[1].awake, variant.name)
+            XCTAssertLessThan(results[0].awake.last ?? 0, 300_003, "some lanes must sleep")
+            let (a, b) = (results[0].items, results[1].items)
+            let differing = (0..<a.count).first { i in
+                a.position(i).x.bitPattern != b.position(i).x.bitPattern || a.position(i).y.bitPattern != b.position(i).y.bitPattern
+                    || a.velocity(i).x.bitPattern != b.velocity(i).x.bitPattern || a.velocity(i).y.bitPattern != b.velocity(i).y.bitPattern
+                    || a.anchoredRest[i] != b.anchoredRest[i]
+            }
+            XCTAssertNil(differing, "\(variant.name): lane \(differing ?? -1) differs between one call and two")
+        }
     }
 }
