@@ -648,13 +648,14 @@ public final class World {
 }
 
 extension World {
-    /// Bytes held by the world's arrays (capacity, not count), for benchmarks.
+    /// Bytes held by the items' and springs' arrays (capacity, not count), for benchmarks: all
+    /// a world of anchored springs holds (bodies, joints, fields and contacts are not counted).
     public var memoryFootprint: Int {
         func bytes<T>(_ a: [T]) -> Int { a.capacity * MemoryLayout<T>.stride }
         func bytes(_ a: AlignedDoubleArray) -> Int { a.capacity * MemoryLayout<Double>.stride }
         let i = items, s = springs
         var total = bytes(i.px) + bytes(i.py) + bytes(i.vx) + bytes(i.vy)
-        total += bytes(i.inverseMass) + bytes(i.motion) + bytes(i.sleeping) + bytes(i.anchoredRest)
+        total += bytes(i.inverseMass) + bytes(i.halfWidth) + bytes(i.halfHeight) + bytes(i.motion) + bytes(i.sleeping) + bytes(i.anchoredRest)
         total += bytes(i.anchorX) + bytes(i.anchorY) + bytes(i.dampingMinusOne) + bytes(i.stiffness) + bytes(i.stiffnessLength)
         total += bytes(i.table.denseIndexOf) + bytes(i.table.identifierAt)
         total += bytes(s.itemA) + bytes(s.itemB) + bytes(s.anchorX) + bytes(s.anchorY)
