@@ -37,6 +37,8 @@ public struct HTTPResponse: Sendable {
     public var stream: HTTPByteStream?
     /// A `101` that turns the connection into a WebSocket (`WebSocket.upgrade`), instead of a body.
     public var webSocket: WebSocketUpgrade?
+    /// Header fields beyond the ones every response carries.
+    public var headers: [(name: String, value: String)] = []
 
     public init(status: Int, contentType: String, body: String) {
         self.status = status; self.contentType = contentType; self.body = Array(body.utf8)
@@ -204,8 +206,9 @@ public final class LoopbackHTTPServer {
         private var count = 0
         private var stopping = false
 
-        /// Serves `socket` on a new thread; false when the server is stopping or no thread is given.
-        func serve(_ socket: Int32, _ body: @escaping () -> Void) -> Bool {
+        /// Serves `socket` with `body` on a new thread, then hands it back with `close`; false
+        /// (and nothing run) when the server is stopping or the system gives no thread.
+        func serve(_ socket: Int32, _ body: @escaping () -> Void, close: @escaping () -> Void) -> Bool {
             let finished: [WorkerThread] = lock.withLock { defer { ended = [] }; return ended }
             for thread in finished { thread.join() }
             return lock.withLock {
@@ -213,10 +216,17 @@ public final class LoopbackHTTPServer {
                 count += 1
                 let key = count
                 serving[key] = (socket, nil)
-                // The thread cannot remove its entry before this lock is let go.
+                // The thread cannot reach its entry before this lock is let go. It leaves the
+                // table before the socket is closed (a stop never shuts down a number reused
+                // since), and is joined once: by the next upgrade, or by the stop.
                 guard let thread = WorkerThread({
                     body()
-                    self.lock.withLock { if let entry = self.serving.removeValue(forKey: key), let t = entry.thread { self.ended.append(t) } }
+                    self.lock.withLock {
+                        if let entry = self.serving.removeValue(forKey: key), let thread = entry.thread, !self.stopping {
+                            self.ended.append(thread)
+                        }
+                    }
+                    close()
                 }) else {
                     serving.removeValue(forKey: key)
                     return false
@@ -226,11 +236,13 @@ public final class LoopbackHTTPServer {
             }
         }
 
+        /// Shuts every served socket down (its reads and writes end at once) and waits for
+        /// every thread, once.
         func closeAll() {
             let threads: [WorkerThread] = lock.withLock {
                 stopping = true
                 for entry in serving.values { shutdown(entry.socket, Int32(SHUT_RDWR)) }
-                defer { ended = [] }
+                defer { ended = []; serving = [:] }
                 return serving.values.compactMap(\.thread) + ended
             }
             for thread in threads { thread.join() }
@@ -238,29 +250,35 @@ public final class LoopbackHTTPServer {
     }
     private let openSockets = OpenSockets()
 
-    /// A `101` answer whose upgrade handler serves the socket with `upgrade.serve`.
-    private func upgradeResponse(_ upgrade: WebSocketUpgrade, _ connection: OpaquePointer) -> OpaquePointer? {
-        final class Entry { let upgrade: WebSocketUpgrade; let server: LoopbackHTTPServer; init(_ u: WebSocketUpgrade, _ s: LoopbackHTTPServer) { upgrade = u; server = s } }
-        let context = Unmanaged.passRetained(Entry(upgrade, self)).toOpaque()
+    /// What an upgrade handler needs; retained for libmicrohttpd until the handler runs, or
+    /// released at once when the `101` is not queued.
+    private final class UpgradeEntry {
+        let upgrade: WebSocketUpgrade
+        weak var server: LoopbackHTTPServer?
+        init(_ upgrade: WebSocketUpgrade, _ server: LoopbackHTTPServer) { self.upgrade = upgrade; self.server = server }
+    }
+
+    /// A `101` answer whose upgrade handler serves the socket with `upgrade.serve`, and its
+    /// retained context.
+    private func upgradeResponse(_ upgrade: WebSocketUpgrade) -> (OpaquePointer?, Unmanaged<UpgradeEntry>) {
+        let entry = Unmanaged.passRetained(UpgradeEntry(upgrade, self))
         let response = sks_upgrade_response({ context, connection, _, extra, extraSize, socket, handle in
             guard let context else { return }
-            let entry = Unmanaged<Entry>.fromOpaque(context).takeRetainedValue()
-            if let connection { entry.server.connections.upgraded(connection) }
+            let entry = Unmanaged<UpgradeEntry>.fromOpaque(context).takeRetainedValue()
+            guard let server = entry.server else { return sks_upgrade_close(handle) }
+            if let connection { server.connections.upgraded(connection) }
             let read = extra.map { Array(UnsafeRawBufferPointer(start: $0, count: extraSize)) } ?? []
             let serve = entry.upgrade.serve
-            let served = entry.server.openSockets.serve(socket) {
-                serve(WebSocketConnection(fd: socket, alreadyRead: read))
-                sks_upgrade_close(handle)
-            }
+            let served = server.openSockets.serve(socket, { serve(WebSocketConnection(fd: socket, alreadyRead: read)) },
+                                                  close: { sks_upgrade_close(handle) })
             if !served { sks_upgrade_close(handle) }
-        }, context)
-        if response == nil { Unmanaged<Entry>.fromOpaque(context).release() }
-        return response
+        }, entry.toOpaque())
+        return (response, entry)
     }
 
     /// libmicrohttpd calls this once when the headers arrived, again for each piece of a
     /// body, and a last time when the request is complete; it answers on the last call.
-    private static let accessHandler: MHD_AccessHandlerCallback = { context, connection, url, method, _, _, uploadSize, connectionState in
+    private static let accessHandler: MHD_AccessHandlerCallback = { context, connection, url, method, version, _, uploadSize, connectionState in
         guard let context, let connection, let connectionState, let uploadSize else { return sks_no() }
         let seenBody = UnsafeMutableRawPointer(bitPattern: 2)
         if connectionState.pointee == nil {
@@ -278,10 +296,14 @@ public final class LoopbackHTTPServer {
         request.hasBody = connectionState.pointee == seenBody
         request.headers = pairs(connection, sks_header_kind())
         request.query = pairs(connection, sks_query_kind())
-        let answer = refusal(request) ?? server.handler(request)
+        var answer = refusal(request) ?? server.handler(request)
+        if answer.webSocket != nil && version.map({ String(cString: $0) }) != "HTTP/1.1" {
+            answer = .text(426, "refused: a WebSocket handshake needs HTTP/1.1")
+        }
         let made: OpaquePointer?
+        var upgradeEntry: Unmanaged<UpgradeEntry>?
         if let upgrade = answer.webSocket {
-            made = server.upgradeResponse(upgrade, connection)
+            (made, upgradeEntry) = server.upgradeResponse(upgrade)
         } else if let stream = answer.stream {
             made = server.streamedResponse(stream)
         } else {
@@ -289,15 +311,19 @@ public final class LoopbackHTTPServer {
                 MHD_create_response_from_buffer(bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), sks_must_copy())
             }
         }
-        guard let response = made else { return sks_no() }
+        guard let response = made else { upgradeEntry?.release(); return sks_no() }
         defer { MHD_destroy_response(response) }
         let headers = (answer.webSocket.map { [("Upgrade", "websocket"), ("Sec-WebSocket-Accept", $0.accept)] } ?? [("Content-Type", answer.contentType)])
                     + [("Cache-Control", "no-store"),
                        ("X-Content-Type-Options", "nosniff"), ("Referrer-Policy", "no-referrer"),
                        ("X-Frame-Options", "DENY"),
                        ("Content-Security-Policy", server.contentSecurityPolicy)]
-        for (name, value) in headers { _ = MHD_add_response_header(response, name, value) }
-        return MHD_queue_response(connection, UInt32(answer.status), response)
+        for (name, value) in headers + answer.headers { _ = MHD_add_response_header(response, name, value) }
+        let queued = MHD_queue_response(connection, UInt32(answer.status), response)
+        // A 101 not queued never reaches its handler. (One queued whose client leaves before
+        // it is sent leaks its small entry: libmicrohttpd has no release callback for it.)
+        if queued == sks_no() { upgradeEntry?.release() }
+        return queued
     }
 
     /// What the server refuses before the application sees it: too many query arguments,

@@ -18,7 +18,7 @@ public enum WebSocket {
 
     /// Close codes the studio sends (§7.4.1).
     public enum CloseCode: UInt16, Sendable {
-        case normal = 1000, goingAway = 1001, protocolError = 1002, unsupported = 1003, tooBig = 1009
+        case normal = 1000, goingAway = 1001, protocolError = 1002, unsupported = 1003, invalidText = 1007, tooBig = 1009
     }
 
     /// `Sec-WebSocket-Accept` for the client's `Sec-WebSocket-Key`: base64 of SHA-1 of the key
@@ -42,7 +42,9 @@ public enum WebSocket {
             return .text(426, "refused: this address is a WebSocket (send Upgrade: websocket)")
         }
         guard request.headerValues("Sec-WebSocket-Version") == ["13"] else {
-            return .text(426, "refused: only WebSocket version 13 is spoken")
+            var refusal = HTTPResponse.text(426, "refused: only WebSocket version 13 is spoken")
+            refusal.headers = [("Sec-WebSocket-Version", "13")]   // §4.4
+            return refusal
         }
         let keys = request.headerValues("Sec-WebSocket-Key")
         guard keys.count == 1, let accept = accept(key: keys[0]) else {
@@ -63,9 +65,12 @@ public enum WebSocket {
         return out + payload
     }
 
-    /// A close frame with `code` and a reason (cut to fit a control frame's 125 bytes).
+    /// A close frame with `code` and a reason, cut at a character to fit a control frame's
+    /// 125 bytes (a client drops a reason that is not UTF-8).
     static func closeFrame(_ code: CloseCode, _ reason: String) -> [UInt8] {
-        frame(.close, [UInt8(code.rawValue >> 8), UInt8(code.rawValue & 0xff)] + Array(reason.utf8.prefix(123)))
+        var text = Substring(reason)
+        while text.utf8.count > 123 { text = text.dropLast() }
+        return frame(.close, [UInt8(code.rawValue >> 8), UInt8(code.rawValue & 0xff)] + Array(text.utf8))
     }
 
     /// One frame read from a client.
@@ -143,10 +148,12 @@ public final class WebSocketConnection: @unchecked Sendable {
     private var closed = false
     /// The largest message accepted (a live frame's request is a few dozen bytes).
     static let maximumPayload = 1024
-    /// How long a message may take to arrive once begun, and a send to be taken.
-    static let transferDeadline: Int32 = 5_000
-    /// How long the connection may stay idle between messages.
-    static let idleDeadline: Int32 = 300_000
+    /// How long a frame may take to arrive once begun, and a send to be taken, ms.
+    static let transferDeadline: UInt64 = 5_000
+    /// How long the connection may stay idle between frames, ms.
+    static let idleDeadline: UInt64 = 300_000
+    /// When the frame being read began to arrive (ms on the monotonic clock); nil between frames.
+    private var frameBegan: UInt64?
 
     init(fd: Int32, alreadyRead: [UInt8]) {
         self.fd = fd
@@ -163,11 +170,14 @@ public final class WebSocketConnection: @unchecked Sendable {
         while !closed {
             switch WebSocket.parse(pending[...], maximumPayload: Self.maximumPayload) {
             case .incomplete:
-                guard fill(deadline: pending.isEmpty ? Self.idleDeadline : Self.transferDeadline) else { closed = true; return nil }
+                if frameBegan == nil && !pending.isEmpty { frameBegan = Self.milliseconds() }
+                let deadline = frameBegan.map { $0 + Self.transferDeadline } ?? Self.milliseconds() + Self.idleDeadline
+                guard fill(until: deadline) else { closed = true; return nil }
             case .refused(let code, let reason):
                 close(code, reason)
             case .frame(let frame, let consumed):
                 pending.removeFirst(consumed)
+                frameBegan = nil
                 if let message = handle(frame) { return message }
             }
         }
@@ -183,7 +193,9 @@ public final class WebSocketConnection: @unchecked Sendable {
         case .continuation: close(.unsupported, "fragmented messages are not accepted")
         case .text, .binary:
             guard frame.final else { close(.unsupported, "fragmented messages are not accepted"); return nil }
-            return frame.opcode == .binary ? .binary(frame.payload) : .text(String(decoding: frame.payload, as: UTF8.self))
+            if frame.opcode == .binary { return .binary(frame.payload) }
+            guard let text = String(bytes: frame.payload, encoding: .utf8) else { close(.invalidText, "a text message must be UTF-8"); return nil }
+            return .text(text)
         }
         return nil
     }
@@ -204,20 +216,22 @@ public final class WebSocketConnection: @unchecked Sendable {
         closed = true
     }
 
-    /// Reads what is there into `pending`, waiting at most `deadline` ms; false at the end.
-    private func fill(deadline: Int32) -> Bool {
-        guard wait(for: Int16(POLLIN), deadline) else { return false }
+    /// Reads what is there into `pending`, waiting until `deadline` (ms, monotonic) at the
+    /// latest; false at the end.
+    private func fill(until deadline: UInt64) -> Bool {
+        guard wait(for: Int16(POLLIN), until: deadline) else { return false }
         var chunk = [UInt8](repeating: 0, count: 4096)
         let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
         if n > 0 { pending += chunk[..<n]; return true }
         return n < 0 && (errno == EAGAIN || errno == EINTR)
     }
 
-    /// Writes all of `bytes`, each wait bounded by the transfer deadline.
+    /// Writes all of `bytes` within the transfer deadline.
     private func write(_ bytes: [UInt8]) -> Bool {
         var sent = 0
+        let deadline = Self.milliseconds() + Self.transferDeadline
         while sent < bytes.count {
-            guard wait(for: Int16(POLLOUT), Self.transferDeadline) else { return false }
+            guard wait(for: Int16(POLLOUT), until: deadline) else { return false }
             let n = bytes.withUnsafeBytes { socketSend(fd, $0.baseAddress! + sent, bytes.count - sent, Self.noSignal) }
             if n > 0 { sent += n } else if n < 0 && errno != EAGAIN && errno != EINTR { return false }
         }
@@ -230,15 +244,21 @@ public final class WebSocketConnection: @unchecked Sendable {
     private static let noSignal: Int32 = 0
     #endif
 
-    /// Whether the socket is ready for `events` within `milliseconds`.
-    private func wait(for events: Int16, _ milliseconds: Int32) -> Bool {
+    /// Whether the socket is ready for `events` before `deadline` (ms, monotonic).
+    private func wait(for events: Int16, until deadline: UInt64) -> Bool {
         var entry = pollfd(fd: fd, events: events, revents: 0)
         while true {
-            let n = poll(&entry, 1, milliseconds)
+            let now = Self.milliseconds()
+            guard now < deadline else { return false }
+            let n = poll(&entry, 1, Int32(min(deadline - now, UInt64(Int32.max))))
             if n < 0 && errno == EINTR { continue }
+            if n == 0 { continue }   // the clock decides, not poll's rounding
             return n > 0 && entry.revents & events != 0
         }
     }
+
+    /// The monotonic clock in ms (the deadlines only: nothing simulated reads it).
+    private static func milliseconds() -> UInt64 { DispatchTime.now().uptimeNanoseconds / 1_000_000 }
 }
 
 /// The system's `send` (the connection's own `send(_:)` hides it inside the class).

@@ -56,6 +56,11 @@ final class WebSocketTests: XCTestCase {
         XCTAssertEqual(Array(WebSocket.frame(.binary, [UInt8](repeating: 0, count: 300)).prefix(4)), [0x82, 126, 1, 44])
         XCTAssertEqual(Array(WebSocket.frame(.binary, [UInt8](repeating: 0, count: 70_000)).prefix(10)), [0x82, 127, 0, 0, 0, 0, 0, 1, 0x11, 0x70])
         XCTAssertEqual(WebSocket.closeFrame(.tooBig, "x"), [0x88, 3, 0x03, 0xf1, 0x78])
+        // A long reason is cut at a character: what is sent stays UTF-8.
+        let long = WebSocket.closeFrame(.unsupported, String(repeating: "é", count: 100))
+        XCTAssertLessThanOrEqual(long.count, 2 + 125)
+        XCTAssertNotNil(String(bytes: long.dropFirst(4), encoding: .utf8))
+        XCTAssertEqual(long.count, 2 + 2 + 122)
     }
 
     func testAHandshakeMissingItsPartsIsRefused() {
@@ -74,7 +79,9 @@ final class WebSocketTests: XCTestCase {
             XCTAssertNotEqual(answer(headers).status, 101, "without \(good[dropped].0)")
             XCTAssertNil(answer(headers).webSocket)
         }
-        XCTAssertEqual(answer(good.map { $0.0 == "Sec-WebSocket-Version" ? ($0.0, "8") : $0 }).status, 426)
+        let version = answer(good.map { $0.0 == "Sec-WebSocket-Version" ? ($0.0, "8") : $0 })
+        XCTAssertEqual(version.status, 426)
+        XCTAssertEqual(version.headers.map(\.value), ["13"], "RFC 6455 §4.4: the versions spoken")
     }
 
     /// The server end to end: a handshake over a real socket, an echo of two messages, a ping
@@ -107,6 +114,59 @@ final class WebSocketTests: XCTestCase {
         XCTAssertEqual(try readFrame(fd), WebSocket.closeFrame(.unsupported, "text only"))
     }
 
+    /// Text that is not UTF-8 is closed with 1007; a handshake over HTTP/1.0 is refused.
+    func testBadTextAndAnOldHandshakeAreRefused() throws {
+        let server = try LoopbackHTTPServer(port: 0) { request in
+            WebSocket.upgrade(request) { socket in while socket.receive() != nil {} }
+        }
+        defer { server.stop() }
+        let handshake = { (version: String) in
+            "GET / \(version)\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"
+        }
+        let fd = try connect(port: server.port)
+        defer { close(fd) }
+        try write(fd, Array(handshake("HTTP/1.1").utf8))
+        XCTAssertTrue(try readHead(fd).hasPrefix("HTTP/1.1 101"))
+        try write(fd, clientFrame(1, [0xff, 0xfe]))
+        XCTAssertEqual(try readFrame(fd), WebSocket.closeFrame(.invalidText, "a text message must be UTF-8"))
+        let old = try connect(port: server.port)
+        defer { close(old) }
+        try write(old, Array(handshake("HTTP/1.0").utf8))
+        XCTAssertTrue(try readHead(old).contains(" 426 "))
+    }
+
+    /// A frame begun must arrive whole within the transfer deadline from its first byte: a
+    /// client that trickles a byte now and then is closed, however short each pause.
+    func testAFrameTrickledByteByByteIsCutOff() throws {
+        let ended = expectation(description: "the connection's loop ended")
+        let server = try LoopbackHTTPServer(port: 0) { request in
+            WebSocket.upgrade(request) { socket in
+                while socket.receive() != nil {}
+                ended.fulfill()
+            }
+        }
+        defer { server.stop() }
+        let fd = try connect(port: server.port)
+        defer { close(fd) }
+        try write(fd, Array(("GET / HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+            + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n").utf8))
+        XCTAssertTrue(try readHead(fd).hasPrefix("HTTP/1.1 101"))
+        // A 1,000-byte frame, a byte every 0.5 s: 500 s to finish if each wait restarted.
+        let frame = clientFrame(1, [UInt8](repeating: 0x61, count: 1000))
+        var sent = 0
+        let began = Date()
+        var byte: UInt8 = 0
+        while sent < frame.count && Date().timeIntervalSince(began) < 20 {
+            guard (try? write(fd, [frame[sent]])) != nil else { break }
+            sent += 1
+            Thread.sleep(forTimeInterval: 0.5)
+            if recv(fd, &byte, 1, Int32(MSG_DONTWAIT)) == 0 { break }   // the server closed it
+        }
+        wait(for: [ended], timeout: 10)
+        XCTAssertLessThan(sent, 20, "closed \(sent) bytes in: within the deadline of \(WebSocketConnection.transferDeadline) ms")
+    }
+
     /// Stopping the server ends a connection that waits for a message.
     func testStoppingTheServerEndsAnIdleConnection() throws {
         let ended = expectation(description: "the connection's loop ended")
@@ -121,10 +181,10 @@ final class WebSocketTests: XCTestCase {
         try write(fd, Array(("GET / HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
             + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n").utf8))
         XCTAssertTrue(try readHead(fd).hasPrefix("HTTP/1.1 101"))
-        let began = Date()
+        // Without the shutdown, stop would wait out the 5-minute idle deadline.
         server.stop()
-        wait(for: [ended], timeout: 5)
-        XCTAssertLessThan(Date().timeIntervalSince(began), 5)
+        wait(for: [ended], timeout: 0)
+        server.stop()   // a second stop (as deinit makes) joins nothing twice
     }
 
     // MARK: - a blocking client socket

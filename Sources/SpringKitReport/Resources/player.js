@@ -500,7 +500,7 @@ $("scrub").addEventListener("input", () => {
 // After the finger lifts, frames go on until 30 in a row are the same (rest).
 const live = {id: null, kind: "", run: null, frame: null, down: false, x: 0, y: 0, inFlight: false, pending: false,
               shown: false, still: 0, eventAt: 0, lastKey: "", starting: null, frames: 0, sentAt: -1e9, timer: 0, movedAt: -1e9,
-              socket: null, opening: null, socketTriedAt: -1e9, answer: null,
+              socket: null, opening: null, socketTriedAt: -1e9, outstanding: null,
               log: []};   // the last 600 frames drawn: [frame, offset x, offset y, finger or null] (for tests)
 state.live = live;
 state.latency = {pointer: [], pointerSinceInput: [], pointerPresented: [], slider: [], sliderPresented: []};
@@ -522,7 +522,7 @@ async function startLive() {
   live.starting = (async () => {
     live.id = null;
     for (const socket of [live.socket, live.opening]) if (socket) socket.close();
-    live.socket = live.opening = live.answer = null; live.inFlight = false;
+    live.socket = live.opening = live.outstanding = null; live.inFlight = false;
     const answer = await api("/api/live/start", values);
     if (!answer.ok) {
       live.run = null;
@@ -546,16 +546,21 @@ async function startLive() {
 function openLiveSocket(id) {
   if (typeof WebSocket === "undefined" || live.opening) return;
   live.socketTriedAt = performance.now();
-  const socket = new WebSocket("ws://" + location.host + "/api/live/socket?id=" + id + "&token=" + encodeURIComponent(token));
+  let socket;
+  try {
+    socket = new WebSocket("ws://" + location.host + "/api/live/socket?id=" + id + "&token=" + encodeURIComponent(token));
+  } catch (err) {
+    return;   // a browser whose policy refuses ws: here: POST /api/live/frame carries the frames
+  }
   live.opening = socket;
   socket.binaryType = "arraybuffer";
   socket.onopen = () => { live.opening = null; if (live.id === id) live.socket = socket; else socket.close(); };
-  socket.onmessage = event => { const answer = live.answer; live.answer = null; if (answer) liveAnswered(answer, event.data); };
+  socket.onmessage = event => { if (live.outstanding && live.outstanding.socket === socket) liveAnswered(live.outstanding, event.data); };
   socket.onclose = () => {
     if (live.opening === socket) live.opening = null;
     if (live.socket !== socket) return;
     live.socket = null;
-    if (live.answer) { live.answer = null; live.inFlight = false; if (live.pending) sendLive(); }
+    if (live.outstanding && live.outstanding.socket === socket) { live.outstanding = null; live.inFlight = false; if (live.pending) sendLive(); }
   };
 }
 // At most one frame asked at a time, and one every 8 ms (the server plays no frame for a
@@ -569,21 +574,24 @@ function sendLive() {
     return;
   }
   live.inFlight = true; live.pending = false; live.sentAt = performance.now();
-  const answer = {id: live.id, eventAt: live.eventAt, inputAt: live.inputAt}; live.eventAt = 0;
+  const answer = {id: live.id, eventAt: live.eventAt, inputAt: live.inputAt, socket: null}; live.eventAt = 0;
+  live.outstanding = answer;
   const x = live.x.toFixed(2), y = live.y.toFixed(2);
   if (!live.socket && performance.now() - live.socketTriedAt > 1000) openLiveSocket(answer.id);
   if (live.socket && live.socket.readyState === WebSocket.OPEN) {
-    live.answer = answer;
+    answer.socket = live.socket;
     live.socket.send(live.down ? x + " " + y : "up");
     return;
   }
   fetch("/api/live/frame?id=" + answer.id + (live.down ? "&x=" + x + "&y=" + y : ""), {method: "POST", headers: {"X-Studio-Token": token}})
     .then(r => r.ok ? r.arrayBuffer() : null)
-    .then(buffer => liveAnswered(answer, buffer), () => { live.inFlight = false; });
+    .then(buffer => liveAnswered(answer, buffer), () => { if (live.outstanding === answer) { live.outstanding = null; live.inFlight = false; } });
 }
-// A frame arrived (`buffer`, or null for a refusal): draw it at once.
+// A frame arrived (`buffer`, or null for a refusal) for `answer`: drawn at once when it is the
+// frame asked last (an answer of an ended run or channel unblocks nothing).
 function liveAnswered(answer, buffer) {
-  live.inFlight = false;
+  if (answer !== live.outstanding) return;
+  live.outstanding = null; live.inFlight = false;
   if (!buffer || answer.id !== live.id) return;
   const f = decodeLiveFrame(buffer);
   live.still = f.key === live.lastKey ? live.still + 1 : 0; live.lastKey = f.key;
