@@ -98,10 +98,8 @@ final class WebSocketTests: XCTestCase {
         defer { server.stop() }
         let fd = try connect(port: server.port)
         defer { close(fd) }
-        let handshake = "GET /socket HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-            + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"
         // The first message rides in the same packet as the handshake (the bytes read past it).
-        try write(fd, Array(handshake.utf8) + clientFrame(1, Array("live".utf8)))
+        try write(fd, handshake(path: "/socket") + clientFrame(1, Array("live".utf8)))
         let head = try readHead(fd)
         XCTAssertTrue(head.hasPrefix("HTTP/1.1 101"), head)
         XCTAssertTrue(head.contains("Sec-WebSocket-Accept: s3pPLMBiTxaQ9kYGzzhZRbK+xOo="), head)
@@ -116,41 +114,30 @@ final class WebSocketTests: XCTestCase {
 
     /// Text that is not UTF-8 is closed with 1007; a handshake over HTTP/1.0 is refused.
     func testBadTextAndAnOldHandshakeAreRefused() throws {
-        let server = try LoopbackHTTPServer(port: 0) { request in
-            WebSocket.upgrade(request) { socket in while socket.receive() != nil {} }
-        }
+        let server = try serverReadingUntilTheEnd(expectation(description: "the connection's loop ended"))
         defer { server.stop() }
-        let handshake = { (version: String) in
-            "GET / \(version)\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-                + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"
-        }
         let fd = try connect(port: server.port)
         defer { close(fd) }
-        try write(fd, Array(handshake("HTTP/1.1").utf8))
+        try write(fd, handshake())
         XCTAssertTrue(try readHead(fd).hasPrefix("HTTP/1.1 101"))
         try write(fd, clientFrame(1, [0xff, 0xfe]))
         XCTAssertEqual(try readFrame(fd), WebSocket.closeFrame(.invalidText, "a text message must be UTF-8"))
         let old = try connect(port: server.port)
         defer { close(old) }
-        try write(old, Array(handshake("HTTP/1.0").utf8))
+        try write(old, handshake("HTTP/1.0"))
         XCTAssertTrue(try readHead(old).contains(" 426 "))
+        waitForExpectations(timeout: 10)   // the first socket's loop ended after its close frame
     }
 
     /// A frame begun must arrive whole within the transfer deadline from its first byte: a
     /// client that trickles a byte now and then is closed, however short each pause.
     func testAFrameTrickledByteByByteIsCutOff() throws {
         let ended = expectation(description: "the connection's loop ended")
-        let server = try LoopbackHTTPServer(port: 0) { request in
-            WebSocket.upgrade(request) { socket in
-                while socket.receive() != nil {}
-                ended.fulfill()
-            }
-        }
+        let server = try serverReadingUntilTheEnd(ended)
         defer { server.stop() }
         let fd = try connect(port: server.port)
         defer { close(fd) }
-        try write(fd, Array(("GET / HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-            + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n").utf8))
+        try write(fd, handshake())
         XCTAssertTrue(try readHead(fd).hasPrefix("HTTP/1.1 101"))
         // A 1,000-byte frame, a byte every 0.5 s: 500 s to finish if each wait restarted.
         let frame = clientFrame(1, [UInt8](repeating: 0x61, count: 1000))
@@ -170,16 +157,10 @@ final class WebSocketTests: XCTestCase {
     /// Stopping the server ends a connection that waits for a message.
     func testStoppingTheServerEndsAnIdleConnection() throws {
         let ended = expectation(description: "the connection's loop ended")
-        let server = try LoopbackHTTPServer(port: 0) { request in
-            WebSocket.upgrade(request) { socket in
-                while socket.receive() != nil {}
-                ended.fulfill()
-            }
-        }
+        let server = try serverReadingUntilTheEnd(ended)
         let fd = try connect(port: server.port)
         defer { close(fd) }
-        try write(fd, Array(("GET / HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-            + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n").utf8))
+        try write(fd, handshake())
         XCTAssertTrue(try readHead(fd).hasPrefix("HTTP/1.1 101"))
         // Without the shutdown, stop would wait out the 5-minute idle deadline.
         server.stop()
@@ -188,6 +169,22 @@ final class WebSocketTests: XCTestCase {
     }
 
     // MARK: - a blocking client socket
+
+    /// The RFC's example handshake over `version`, for `path`.
+    func handshake(_ version: String = "HTTP/1.1", path: String = "/") -> [UInt8] {
+        Array(("GET \(path) \(version)\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+            + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n").utf8)
+    }
+
+    /// A server whose sockets read until they end and then fulfil `ended`.
+    func serverReadingUntilTheEnd(_ ended: XCTestExpectation) throws -> LoopbackHTTPServer {
+        try LoopbackHTTPServer(port: 0) { request in
+            WebSocket.upgrade(request) { socket in
+                while socket.receive() != nil {}
+                ended.fulfill()
+            }
+        }
+    }
 
     struct SocketError: Error { var what: String }
 
