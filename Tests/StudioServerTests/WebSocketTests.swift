@@ -157,12 +157,17 @@ final class WebSocketTests: XCTestCase {
     /// Stopping the server ends a connection that waits for a message.
     func testStoppingTheServerEndsAnIdleConnection() throws {
         let ended = expectation(description: "the connection's loop ended")
-        let server = try serverReadingUntilTheEnd(ended)
+        let began = expectation(description: "the connection is served")
+        let server = try serverReadingUntilTheEnd(ended, began: began)
         let fd = try connect(port: server.port)
         defer { close(fd) }
         try write(fd, handshake())
         XCTAssertTrue(try readHead(fd).hasPrefix("HTTP/1.1 101"))
-        // Without the shutdown, stop would wait out the 5-minute idle deadline.
+        // The 101 can reach the client before its handler has a thread (a stop then serves
+        // nothing): stop once the socket is being read.
+        wait(for: [began], timeout: 10)
+        // Without the shutdown, stop would wait out the 5-minute idle deadline; it returns
+        // after the loop has ended (it joins the socket's thread).
         server.stop()
         wait(for: [ended], timeout: 0)
         server.stop()   // a second stop (as deinit makes) joins nothing twice
@@ -176,10 +181,12 @@ final class WebSocketTests: XCTestCase {
             + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n").utf8)
     }
 
-    /// A server whose sockets read until they end and then fulfil `ended`.
-    func serverReadingUntilTheEnd(_ ended: XCTestExpectation) throws -> LoopbackHTTPServer {
+    /// A server whose sockets fulfil `began` when served, read until they end and then fulfil
+    /// `ended`.
+    func serverReadingUntilTheEnd(_ ended: XCTestExpectation, began: XCTestExpectation? = nil) throws -> LoopbackHTTPServer {
         try LoopbackHTTPServer(port: 0) { request in
             WebSocket.upgrade(request) { socket in
+                began?.fulfill()
                 while socket.receive() != nil {}
                 ended.fulfill()
             }
