@@ -30,9 +30,8 @@ struct ItemStore {
     var anchorX = AlignedDoubleArray(), anchorY = AlignedDoubleArray()
     var dampingMinusOne = AlignedDoubleArray(), stiffness = AlignedDoubleArray()
     var stiffnessLength = AlignedDoubleArray()
-    /// Half the item's width and height, points (`Float`: its box's rotational inertia and
-    /// corners; Box2D keeps shapes in `float` too).
-    var halfWidth: [Float] = [], halfHeight: [Float] = []
+    /// Half the item's width and height, points.
+    var halfSizes = ItemHalfSizes()
 
     var count: Int { table.count }
 
@@ -42,7 +41,7 @@ struct ItemStore {
             self[keyPath: keyPath].reserveCapacity(n)
         }
         inverseMass.reserveCapacity(n)
-        halfWidth.reserveCapacity(n); halfHeight.reserveCapacity(n)
+        halfSizes.reserveCapacity(n)
         motion.reserveCapacity(n)
         sleeping.reserveCapacity(n)
         table.reserveCapacity(n)
@@ -51,7 +50,7 @@ struct ItemStore {
     mutating func append(center: SIMD2<Double>, velocity: SIMD2<Double>, mass: Double,
                          size: SIMD2<Double> = SIMD2(1, 1)) -> Int32 {
         let id = table.append()
-        halfWidth.append(Float(size.x / 2)); halfHeight.append(Float(size.y / 2))
+        halfSizes.append(SIMD2(Float(size.x / 2), Float(size.y / 2)))
         px.append(center.x); py.append(center.y)
         vx.append(velocity.x); vy.append(velocity.y)
         inverseMass.append(1 / mass)
@@ -70,7 +69,7 @@ struct ItemStore {
         px.swapRemove(at: i); py.swapRemove(at: i)
         vx.swapRemove(at: i); vy.swapRemove(at: i)
         inverseMass.swapRemove(at: i)
-        halfWidth.swapRemove(at: i); halfHeight.swapRemove(at: i)
+        halfSizes.swapRemove(at: i)
         motion.swapRemove(at: i); sleeping.swapRemove(at: i); anchoredRest.swapRemove(at: i)
         anchorX.swapRemove(at: i); anchorY.swapRemove(at: i)
         dampingMinusOne.swapRemove(at: i); stiffness.swapRemove(at: i); stiffnessLength.swapRemove(at: i)
@@ -82,7 +81,7 @@ struct ItemStore {
 
     /// The rotational inertia of item `i`'s box about its center: m (w² + h²) / 12.
     func boxInertia(_ i: Int) -> Double {
-        let w = 2 * Double(halfWidth[i]), h = 2 * Double(halfHeight[i])
+        let w = 2 * Double(halfSizes[i].x), h = 2 * Double(halfSizes[i].y)
         return inverseMass[i] > 0 ? (w * w + h * h) / 12 / inverseMass[i] : 0
     }
 

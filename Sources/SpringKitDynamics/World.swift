@@ -655,7 +655,7 @@ extension World {
         func bytes(_ a: AlignedDoubleArray) -> Int { a.capacity * MemoryLayout<Double>.stride }
         let i = items, s = springs
         var total = bytes(i.px) + bytes(i.py) + bytes(i.vx) + bytes(i.vy)
-        total += bytes(i.inverseMass) + bytes(i.halfWidth) + bytes(i.halfHeight) + bytes(i.motion) + bytes(i.sleeping) + bytes(i.anchoredRest)
+        total += bytes(i.inverseMass) + i.halfSizes.bytes + bytes(i.motion) + bytes(i.sleeping) + bytes(i.anchoredRest)
         total += bytes(i.anchorX) + bytes(i.anchorY) + bytes(i.dampingMinusOne) + bytes(i.stiffness) + bytes(i.stiffnessLength)
         total += bytes(i.table.denseIndexOf) + bytes(i.table.identifierAt)
         total += bytes(s.itemA) + bytes(s.itemB) + bytes(s.anchorX) + bytes(s.anchorY)

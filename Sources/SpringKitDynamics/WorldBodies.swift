@@ -37,7 +37,7 @@ extension World {
     /// The item's width and height, points (as made).
     public func size(_ id: ItemID) throws -> SIMD2<Double> {
         let i = try index(id)
-        return SIMD2(2 * Double(items.halfWidth[i]), 2 * Double(items.halfHeight[i]))
+        return SIMD2(2 * Double(items.halfSizes[i].x), 2 * Double(items.halfSizes[i].y))
     }
 
     /// The item's angle, radians (clockwise on screen, as UIKit's transform).
@@ -139,7 +139,7 @@ extension World {
         let b = try body(i)
         bodies.linearDamping[b] = p.resistance; bodies.angularDamping[b] = p.angularResistance
         bodies.elasticity[b] = p.elasticity; bodies.friction[b] = p.friction; bodies.charge[b] = p.charge
-        let w = 2 * Double(items.halfWidth[i]), h = 2 * Double(items.halfHeight[i])
+        let w = 2 * Double(items.halfSizes[i].x), h = 2 * Double(items.halfSizes[i].y)
         let area = w * h, mass = area > 0 ? p.density * area : 1
         if p.density != bodies.density[b] {
             bodies.density[b] = p.density
@@ -197,7 +197,7 @@ extension World {
 
     /// The density item `i` was made with: its mass over its area (1 for a zero-area item).
     private func density(_ i: Int) -> Double {
-        let area = 4 * Double(items.halfWidth[i]) * Double(items.halfHeight[i])
+        let area = 4 * Double(items.halfSizes[i].x) * Double(items.halfSizes[i].y)
         return area > 0 && items.inverseMass[i] > 0 ? 1 / items.inverseMass[i] / area : 1
     }
 

@@ -22,7 +22,7 @@ extension World {
             if collision.itemBounds.removeValue(forKey: item.rawValue) != nil { needsClassification = true }
             return
         }
-        let w = 2 * Double(items.halfWidth[i]), h = 2 * Double(items.halfHeight[i])
+        let w = 2 * Double(items.halfSizes[i].x), h = 2 * Double(items.halfSizes[i].y)
         let shape: Shape
         switch bounds {
         case .rectangle:
