@@ -94,6 +94,24 @@ public final class HTTPByteStream: @unchecked Sendable {
         return copied
     }
 
+    /// The next whole piece as it was written, waiting for one; nil at the end. For a reader
+    /// that sends each piece as one message (`read(into:)` and this are not mixed on a stream).
+    /// - Complexity: O(1) amortized.
+    func readPiece() -> [UInt8]? {
+        condition.lock()
+        defer { condition.unlock() }
+        while head == pieces.count && !finished && !gone { condition.wait() }
+        guard head < pieces.count, !gone else { return nil }
+        let piece = headOffset == 0 ? pieces[head] : Array(pieces[head][headOffset...])
+        pieces[head] = []
+        head += 1
+        headOffset = 0
+        buffered -= piece.count
+        if head > 64 && head * 2 > pieces.count { pieces.removeFirst(head); head = 0 }
+        condition.broadcast()
+        return piece
+    }
+
     private func dropUnread(keepingBegun: Bool) {
         if keepingBegun && headOffset > 0 && head < pieces.count {
             pieces = [pieces[head]]

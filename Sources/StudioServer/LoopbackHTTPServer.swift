@@ -269,7 +269,9 @@ public final class LoopbackHTTPServer {
             if let connection { server.connections.upgraded(connection) }
             let read = extra.map { Array(UnsafeRawBufferPointer(start: $0, count: extraSize)) } ?? []
             let serve = entry.upgrade.serve
-            let served = server.openSockets.serve(socket, { serve(WebSocketConnection(fd: socket, alreadyRead: read)) },
+            let served = server.openSockets.serve(socket, {
+                serve(WebSocketConnection(fd: socket, alreadyRead: read, maximumPayload: entry.upgrade.maximumPayload))
+            },
                                                   close: { sks_upgrade_close(handle) })
             if !served { sks_upgrade_close(handle) }
         }, entry.toOpaque())

@@ -53,7 +53,8 @@ public final class Studio {
             return json(sessionJSON())
         case ("POST", "/api/run"):
             do {
-                return try lock.withLock { try streamRun(values(request)) }
+                let streamed = try lock.withLock { try streamRun(values(request)) }
+                return HTTPResponse(status: 200, contentType: "application/x-springkit-run-stream", stream: streamed.stream)
             } catch {
                 return json(Self.refusal(Self.describe(error)))
             }
@@ -72,8 +73,10 @@ public final class Studio {
             return liveLock.withLock { liveSave(request.queryValue("id")) }
         case ("GET", "/api/live/socket"):
             return liveSocket(request)
+        case ("GET", "/api/run/socket"):
+            return runSocket(request)
         case (_, "/"), (_, "/api/session"), (_, "/api/run"), (_, "/api/save"), (_, "/api/live/start"), (_, "/api/live/frame"),
-             (_, "/api/live/save"), (_, "/api/live/socket"):
+             (_, "/api/live/save"), (_, "/api/live/socket"), (_, "/api/run/socket"):
             return .text(405, "method not allowed")
         default:
             return .text(404, "not found")
@@ -131,6 +134,35 @@ public final class Studio {
         }
     }
 
+    /// Re-runs over a WebSocket (`RunSocketRequest`): each request starts a re-run as
+    /// `POST /api/run` does, cancelling the one in progress, and the run's stream messages go
+    /// back as binary messages after the run's number. Requests hold a script's values, so
+    /// they may be up to 64 KB. When the socket ends, a re-run it started that is still
+    /// going is cancelled.
+    private func runSocket(_ request: HTTPRequest) -> HTTPResponse {
+        WebSocket.upgrade(request, maximumPayload: 64 << 10) { [weak self] socket in
+            guard let sender = RunSocketSender(socket: socket) else { return socket.close(.goingAway, "the system refused a thread") }
+            var latest: StreamedRun?
+            defer {
+                if let self, let latest { self.lock.withLock { if self.current === latest { latest.cancel(); self.current = nil } } }
+                sender.finish()
+            }
+            while let message = socket.receive() {
+                guard let self, case .text(let text) = message, let (number, values) = RunSocketRequest.parse(text) else {
+                    return socket.close(.unsupported, "send text: run N, then one name=value a line")
+                }
+                do {
+                    let streamed = try self.lock.withLock { try self.streamRun(values) }
+                    latest = streamed
+                    sender.send(streamed, number: number)
+                } catch {
+                    let refusal = RunStreamMessage.refusal.bytes(Array(Self.refusal(Self.describe(error)).utf8))
+                    guard socket.send(RunSocketRequest.message(number, refusal)) else { return }
+                }
+            }
+        }
+    }
+
     /// The page's values: every query argument but the token, in order.
     private func values(_ request: HTTPRequest) -> [(name: String, value: String)] {
         request.query.filter { $0.name != "token" }
@@ -179,11 +211,11 @@ public final class Studio {
     /// The re-run in progress, streamed to the page; a newer one cancels it.
     private var current: StreamedRun?
 
-    /// A re-run at `values` answered as a stream (`RunStreamMessage`): its report frames as
-    /// the script makes them (the first within milliseconds), then the whole run, or the
-    /// reason it failed. It runs on a thread of its own, watched as `run` watches its run;
-    /// the run in progress before it is cancelled. Called under `lock`.
-    private func streamRun(_ values: [(name: String, value: String)]) throws -> HTTPResponse {
+    /// A re-run at `values` streamed (`RunStreamMessage`): its report frames as the script
+    /// makes them (the first within milliseconds), then the whole run, or the reason it
+    /// failed. It runs on a thread of its own, watched as `run` watches its run; the run in
+    /// progress before it is cancelled. Called under `lock`.
+    private func streamRun(_ values: [(name: String, value: String)]) throws -> StreamedRun {
         var options = try runOptions(values)
         current?.cancel()
         let streamed = StreamedRun()
@@ -201,7 +233,7 @@ public final class Studio {
             throw StudioError(description: "\(script): the system refused a thread for the run")
         }
         watch(thread, of: streamed, done: done, timeout: options.limits.timeout)
-        return HTTPResponse(status: 200, contentType: "application/x-springkit-run-stream", stream: streamed.stream)
+        return streamed
     }
 
     /// Ends `streamed` with its run (kept as the last good one while it is the current

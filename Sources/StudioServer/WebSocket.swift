@@ -34,7 +34,9 @@ public enum WebSocket {
     /// The upgrade `request` asks for, answered: a 101 response that hands the socket to `serve`
     /// (on a thread of its own), or a refusal when it is no WebSocket handshake: not a GET,
     /// no `Upgrade: websocket` and `Connection: Upgrade`, a version other than 13, or a bad key.
-    public static func upgrade(_ request: HTTPRequest, serve: @escaping @Sendable (WebSocketConnection) -> Void) -> HTTPResponse {
+    /// Messages over `maximumPayload` bytes close the connection (1009).
+    public static func upgrade(_ request: HTTPRequest, maximumPayload: Int = WebSocketConnection.defaultMaximumPayload,
+                               serve: @escaping @Sendable (WebSocketConnection) -> Void) -> HTTPResponse {
         let tokens = { (name: String) in
             request.headerValues(name).flatMap { $0.split(separator: ",") }.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
         }
@@ -50,7 +52,7 @@ public enum WebSocket {
         guard keys.count == 1, let accept = accept(key: keys[0]) else {
             return .text(400, "refused: a WebSocket handshake needs one Sec-WebSocket-Key of 16 bytes in base64")
         }
-        return HTTPResponse(webSocket: WebSocketUpgrade(accept: accept, serve: serve))
+        return HTTPResponse(webSocket: WebSocketUpgrade(accept: accept, maximumPayload: maximumPayload, serve: serve))
     }
 
     /// One frame from the server (never masked, §5.1), `payload` whole.
@@ -124,6 +126,7 @@ public enum WebSocket {
 /// A `101` answer: the accept value and what serves the connection once upgraded.
 public struct WebSocketUpgrade: Sendable {
     let accept: String
+    let maximumPayload: Int
     let serve: @Sendable (WebSocketConnection) -> Void
 }
 
@@ -134,7 +137,8 @@ extension HTTPResponse {
     }
 }
 
-/// One upgraded connection, read and written by the one thread that serves it. Every wait
+/// One upgraded connection, read by the one thread that serves it (`receive`) and written by
+/// it or by one other (`send` and `close` take a lock, so frames never interleave). Every wait
 /// has a deadline: a client that goes quiet mid-frame or stops reading is closed, never waited
 /// on for ever; `LoopbackHTTPServer.stop` shuts the socket down to end a wait at once.
 public final class WebSocketConnection: @unchecked Sendable {
@@ -145,9 +149,14 @@ public final class WebSocketConnection: @unchecked Sendable {
 
     let fd: Int32
     private var pending: [UInt8]
+    /// Set once nothing more is read or sent; guarded by `sending`.
     private var closed = false
-    /// The largest message accepted (a live frame's request is a few dozen bytes).
-    static let maximumPayload = 1024
+    /// Held while a frame is written.
+    private let sending = NSLock()
+    /// The largest message accepted.
+    let maximumPayload: Int
+    /// The default largest message (a live frame's request is a few dozen bytes).
+    public static let defaultMaximumPayload = 1024
     /// How long a frame may take to arrive once begun, and a send to be taken, ms.
     static let transferDeadline: UInt64 = 5_000
     /// How long the connection may stay idle between frames, ms.
@@ -155,9 +164,10 @@ public final class WebSocketConnection: @unchecked Sendable {
     /// When the frame being read began to arrive (ms on the monotonic clock); nil between frames.
     private var frameBegan: UInt64?
 
-    init(fd: Int32, alreadyRead: [UInt8]) {
+    init(fd: Int32, alreadyRead: [UInt8], maximumPayload: Int = defaultMaximumPayload) {
         self.fd = fd
         self.pending = alreadyRead
+        self.maximumPayload = maximumPayload
         #if canImport(Darwin)
         var one: Int32 = 1
         setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &one, socklen_t(MemoryLayout<Int32>.size))
@@ -167,12 +177,12 @@ public final class WebSocketConnection: @unchecked Sendable {
     /// The next message, answering pings on the way; nil when the client closed, broke the
     /// protocol (it is sent a close frame with the reason), or a deadline passed.
     public func receive() -> Message? {
-        while !closed {
-            switch WebSocket.parse(pending[...], maximumPayload: Self.maximumPayload) {
+        while !isClosed {
+            switch WebSocket.parse(pending[...], maximumPayload: maximumPayload) {
             case .incomplete:
                 if frameBegan == nil && !pending.isEmpty { frameBegan = Self.milliseconds() }
                 let deadline = frameBegan.map { $0 + Self.transferDeadline } ?? Self.milliseconds() + Self.idleDeadline
-                guard fill(until: deadline) else { closed = true; return nil }
+                guard fill(until: deadline) else { sending.withLock { closed = true }; return nil }
             case .refused(let code, let reason):
                 close(code, reason)
             case .frame(let frame, let consumed):
@@ -187,7 +197,7 @@ public final class WebSocketConnection: @unchecked Sendable {
     /// A control frame answered, or a data frame as its message.
     private func handle(_ frame: WebSocket.Frame) -> Message? {
         switch frame.opcode {
-        case .ping: _ = write(WebSocket.frame(.pong, frame.payload))
+        case .ping: sending.withLock { if !closed { _ = write(WebSocket.frame(.pong, frame.payload)) } }
         case .pong: break
         case .close: close(.normal, "")
         case .continuation: close(.unsupported, "fragmented messages are not accepted")
@@ -200,20 +210,31 @@ public final class WebSocketConnection: @unchecked Sendable {
         return nil
     }
 
+    /// Whether nothing more is read or sent.
+    public var isClosed: Bool { sending.withLock { closed } }
+
     /// Sends `bytes` as one binary message; false when the connection is gone or the client
-    /// did not take it within the deadline (the connection is then closed).
+    /// did not take it within the deadline (the connection is then closed, and shut down so
+    /// that a `receive` waiting on another thread returns at once).
     @discardableResult
     public func send(_ bytes: [UInt8]) -> Bool {
-        guard !closed else { return false }
-        if !write(WebSocket.frame(.binary, bytes)) { closed = true }
-        return !closed
+        sending.withLock {
+            guard !closed else { return false }
+            if !write(WebSocket.frame(.binary, bytes)) {
+                closed = true
+                shutdown(fd, Int32(SHUT_RDWR))
+            }
+            return !closed
+        }
     }
 
     /// Sends a close frame with `code` and `reason`; nothing is read or sent after it.
     public func close(_ code: WebSocket.CloseCode, _ reason: String) {
-        guard !closed else { return }
-        _ = write(WebSocket.closeFrame(code, reason))
-        closed = true
+        sending.withLock {
+            guard !closed else { return }
+            _ = write(WebSocket.closeFrame(code, reason))
+            closed = true
+        }
     }
 
     /// Reads what is there into `pending`, waiting until `deadline` (ms, monotonic) at the
@@ -226,7 +247,7 @@ public final class WebSocketConnection: @unchecked Sendable {
         return n < 0 && (errno == EAGAIN || errno == EINTR)
     }
 
-    /// Writes all of `bytes` within the transfer deadline.
+    /// Writes all of `bytes` within the transfer deadline. Called holding `sending`.
     private func write(_ bytes: [UInt8]) -> Bool {
         var sent = 0
         let deadline = Self.milliseconds() + Self.transferDeadline

@@ -153,6 +153,32 @@ final class StudioStreamTests: XCTestCase {
         XCTAssertEqual(got, pieces.flatMap { $0 })
     }
 
+    func testAPieceReaderGetsEachPieceWholeInOrderAndNilAtTheEnd() {
+        let stream = HTTPByteStream(maximumBuffered: 64)
+        let pieces = (0..<50).map { k in [UInt8](repeating: UInt8(k), count: 1 + k % 40) }
+        DispatchQueue.global().async {
+            for piece in pieces { stream.write(piece) }
+            stream.finish()
+        }
+        var got: [[UInt8]] = []
+        while let piece = stream.readPiece() { got.append(piece) }
+        XCTAssertEqual(got, pieces)
+        let aborted = HTTPByteStream()
+        aborted.write([1, 2]); aborted.abort()
+        XCTAssertNil(aborted.readPiece(), "an aborted stream drops what was not begun")
+    }
+
+    func testARunSocketRequestIsItsNumberAndOneValueALine() throws {
+        let parsed = try XCTUnwrap(RunSocketRequest.parse("run 4294967295\ndamping=0.5\nname=a=b\nempty="))
+        XCTAssertEqual(parsed.number, 4_294_967_295)
+        XCTAssertEqual(parsed.values.map { "\($0.name)|\($0.value)" }, ["damping|0.5", "name|a=b", "empty|"])
+        XCTAssertEqual(RunSocketRequest.parse("run 3")?.values.count, 0)
+        for bad in ["", "run", "run -1", "run 4294967296", "run 1 ", "Run 1", "run 1\n=0.5", "run 1\ndamping", "damping=0.5", "run 1\n"] {
+            XCTAssertNil(RunSocketRequest.parse(bad), bad)
+        }
+        XCTAssertEqual(RunSocketRequest.message(0x0102_0304, [9]), [4, 3, 2, 1, 9])
+    }
+
     func testTheFrameBudgetKeepsTheFirstSecondWithinItsBytes() {
         var budget = StreamedFrameBudget(seconds: 1, bytes: 1000)
         XCTAssertTrue(budget.admits(t: 2, size: 400))

@@ -175,27 +175,49 @@ function plotSeries() {
   return list;
 }
 let plotBoxes = [];
-function plotWidth() { return Math.max(280, Math.min(720, ($("plots").clientWidth || 520) - 26)); }
+// Each plot canvas's width in CSS pixels, kept by a ResizeObserver, so drawing never reads the
+// layout (a read after a re-run's DOM changes would force the whole page's layout first).
+const plotResize = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(entries => {
+  let changed = false;
+  for (const entry of entries) {
+    const box = plotBoxes.find(b => b.c === entry.target);
+    if (box && box.width !== entry.contentRect.width) { box.width = entry.contentRect.width; changed = true; }
+  }
+  if (changed && state.run) drawPlots();
+});
+// The plot panels of the run; a re-run with the same series (names and units) keeps the panels
+// and only swaps their data.
 function buildPlots() {
-  const host = $("plots"); host.innerHTML = ""; plotBoxes = [];
-  for (const p of plotSeries()) {
+  const series = plotSeries();
+  const title = p => p.name + (p.unit ? " (" + p.unit + ")" : "");
+  if (series.length === plotBoxes.length && series.every((p, i) => plotBoxes[i].title === title(p))) {
+    series.forEach((p, i) => { plotBoxes[i].p = p; });
+    return;
+  }
+  const host = $("plots"); host.innerHTML = "";
+  if (plotResize) plotResize.disconnect();
+  plotBoxes = [];
+  for (const p of series) {
     const box = document.createElement("div"); box.className = "panel plot";
-    const title = document.createElement("div"); title.className = "title";
-    title.textContent = p.name + (p.unit ? " (" + p.unit + ")" : "");
+    const heading = document.createElement("div"); heading.className = "title";
+    heading.textContent = title(p);
     const c = document.createElement("canvas"); c.id = p.id;
     const ratio = window.devicePixelRatio || 1;
     // As wide as the column (drawPlots sizes the canvas's pixels to its box).
     c.style.width = "100%"; c.style.height = "150px"; c.style.display = "block"; c.height = 150 * ratio;
-    box.appendChild(title); box.appendChild(c); host.appendChild(box);
-    plotBoxes.push({c, p});
+    box.appendChild(heading); box.appendChild(c); host.appendChild(box);
+    plotBoxes.push({c, p, title: title(p), width: 0});
+    if (plotResize) plotResize.observe(c);
   }
 }
 function drawPlots() {
   const t = state.run && state.run.frames.length ? state.run.frames[state.frameIndex].t : state.simTime;
   const ratio = window.devicePixelRatio || 1, H = 150, L = 56, R = 10, T = 40, B = 22;
   const duration = Math.max(state.run ? state.run.duration : 0, ghostRun() && state.showGhost ? ghostRun().duration : 0, 1e-6);
-  for (const {c, p} of plotBoxes) {
-    const W = Math.max(200, c.clientWidth || 520);
+  for (const box of plotBoxes) {
+    const {c, p} = box;
+    if (!box.width && !plotResize) box.width = c.clientWidth;
+    const W = Math.max(200, box.width || 520);
     if (c.width !== Math.round(W * ratio)) c.width = Math.round(W * ratio);
     const g = c.getContext("2d");
     g.setTransform(ratio, 0, 0, ratio, 0, 0); g.clearRect(0, 0, W, H);
@@ -364,9 +386,10 @@ function showError(text) {
   $("error").style.display = text ? "block" : "none";
   $("error").textContent = text ? "re-run failed (showing the last good run): " + text : "";
 }
-// Each change re-runs at once: the run in flight is abandoned (the server cancels it), and the
-// new run's frames are drawn as they arrive (state.preview, played in real time from its
-// first frame) until the whole run arrives and replaces them at the same moment of play.
+// Each change re-runs at once, over the run socket (runChannel) or else POST /api/run: the run
+// in flight is abandoned (the server cancels it), and the new run's frames are drawn as they
+// arrive (state.preview, played in real time from its first frame) until the whole run
+// arrives and replaces them at the same moment of play.
 async function requestRun() {
   const changedAt = performance.now();
   if (state.runAbort) state.runAbort.abort();
@@ -379,12 +402,11 @@ async function requestRun() {
     state.latency.slider.push(performance.now() - changedAt);
     requestAnimationFrame(() => state.latency.sliderPresented.push(performance.now() - changedAt));
   };
+  const values = currentValues();
+  const onFrame = buffer => { if (mine()) { previewFrame(decodeLiveFrame(buffer), !painted); drawn(); } };
   try {
-    const response = await fetch("/api/run?" + new URLSearchParams(currentValues()).toString(),
-                                 {method: "POST", headers: {"X-Studio-Token": token}, signal: controller.signal});
-    const answer = response.headers.get("Content-Type") === "application/x-springkit-run-stream"
-      ? await readRunStream(response, buffer => { if (mine()) { previewFrame(decodeLiveFrame(buffer), !painted); drawn(); } })
-      : await response.json();
+    let answer = await runChannel.request(values, onFrame);
+    if (answer.retry && mine()) answer = await fetchRun(values, onFrame, controller.signal, token);
     if (!mine()) return;
     if (answer.ok) { showError(""); accept(answer.run, previewTime()); drawn(); }
     else if (!answer.replaced) showError(answer.error);
@@ -668,6 +690,8 @@ $("fullPrecision").addEventListener("change", showExports);
 
 async function start() {
   if (MODE === "studio") {
+    runChannel.open(token);
+    state.runChannel = runChannel;
     const response = await fetch("/api/session", {headers: {"X-Studio-Token": token}});
     const session = await response.json();
     state.session = session;

@@ -42,3 +42,68 @@ async function readRunStream(response, onFrame) {
     have += value.length;
   }
 }
+
+// A re-run by POST /api/run, read as it streams; resolves as readRunStream does.
+async function fetchRun(values, onFrame, signal, token) {
+  const response = await fetch("/api/run?" + new URLSearchParams(values).toString(),
+                               {method: "POST", headers: {"X-Studio-Token": token}, signal});
+  return response.headers.get("Content-Type") === "application/x-springkit-run-stream"
+    ? readRunStream(response, onFrame) : response.json();
+}
+
+// Re-runs over a WebSocket (/api/run/socket): a request is the text "run N", then one
+// "name=value" a line; every stream message of run N (as above) comes back as one binary
+// message after UInt32 N. Only the run asked last is read: a newer request replaces it (the
+// server cancels it and the page drops what it still sends). request() resolves as
+// readRunStream does, or with {retry: true} when the socket is not open or closes first:
+// the page then uses POST /api/run, and a new socket is tried at most once a second.
+const runChannel = {
+  socket: null, opening: null, triedAt: -1e9, number: 0, waiting: null, token: "", runs: 0,
+  open(token) {
+    this.token = token;
+    if (typeof WebSocket === "undefined" || this.opening || this.socket) return;
+    this.triedAt = performance.now();
+    let socket;
+    try {
+      socket = new WebSocket("ws://" + location.host + "/api/run/socket?token=" + encodeURIComponent(token));
+    } catch (err) {
+      return;   // a browser whose policy refuses ws: here: POST /api/run carries the runs
+    }
+    this.opening = socket;
+    socket.binaryType = "arraybuffer";
+    socket.onopen = () => { this.opening = null; this.socket = socket; };
+    socket.onmessage = event => this.received(event.data);
+    socket.onclose = () => {
+      if (this.opening === socket) this.opening = null;
+      if (this.socket !== socket) return;
+      this.socket = null;
+      this.settle({retry: true});
+    };
+  },
+  request(values, onFrame) {
+    this.settle({ok: false, replaced: true});
+    if (!this.socket || this.socket.readyState !== WebSocket.OPEN) {
+      if (performance.now() - this.triedAt > 1000) this.open(this.token);
+      return Promise.resolve({retry: true});
+    }
+    const number = this.number = (this.number + 1) % 4294967296;
+    this.socket.send(["run " + number].concat(values.map(([name, value]) => name + "=" + value)).join("\n"));
+    this.runs += 1;
+    return new Promise(resolve => { this.waiting = {number, onFrame, resolve}; });
+  },
+  settle(answer) {
+    const waiting = this.waiting;
+    this.waiting = null;
+    if (waiting) waiting.resolve(answer);
+  },
+  received(data) {
+    const waiting = this.waiting;
+    if (!waiting || data.byteLength < 12) return;
+    const view = new DataView(data);
+    if (view.getUint32(0, true) !== waiting.number) return;   // a replaced run's
+    const kind = view.getUint32(4, true), payload = data.slice(12, 12 + view.getUint32(8, true));
+    if (kind === 1) waiting.onFrame(payload);
+    else if (kind === 2) this.settle({ok: true, run: decodeRunBytes(payload)});
+    else if (kind === 3) this.settle(JSON.parse(new TextDecoder().decode(payload)));
+  },
+};
