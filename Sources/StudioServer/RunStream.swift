@@ -8,11 +8,19 @@ import SpringKitTools
 /// - `frame` (1): one report frame as the run makes it, in `LiveFrameEncoding`'s form: the
 ///   page draws the new run from its first frame on, while the run goes on;
 /// - `run` (2): the whole run, as `Studio.runBytes` lays it out (the last message);
-/// - `refusal` (3): `{"ok":false,"error":…}` — the run failed (the last message).
+/// - `refusal` (3): `{"ok":false,"error":…}` — the run failed (the last message);
+/// - `replaced` (4, the run socket only; empty): a newer re-run from elsewhere cancelled it.
 ///
 /// A stream that ends without a last message was replaced by a newer re-run.
 enum RunStreamMessage: UInt32 {
-    case frame = 1, run = 2, refusal = 3
+    case frame = 1, run = 2, refusal = 3, replaced = 4
+
+    /// Whether the stream message `bytes` is a run's last (its run or refusal).
+    static func endsARun(_ bytes: [UInt8]) -> Bool {
+        guard bytes.count >= 4 else { return false }
+        let kind = UInt32(bytes[0]) | UInt32(bytes[1]) << 8 | UInt32(bytes[2]) << 16 | UInt32(bytes[3]) << 24
+        return kind == RunStreamMessage.run.rawValue || kind == RunStreamMessage.refusal.rawValue
+    }
 
     /// The message's bytes around `payload`.
     /// - Complexity: O(payload).

@@ -144,7 +144,11 @@ public final class Studio {
             guard let sender = RunSocketSender(socket: socket) else { return socket.close(.goingAway, "the system refused a thread") }
             var latest: StreamedRun?
             defer {
-                if let self, let latest { self.lock.withLock { if self.current === latest { latest.cancel(); self.current = nil } } }
+                if let self {
+                    if let latest { self.lock.withLock { if self.current === latest { latest.cancel(); self.current = nil } } }
+                } else {
+                    latest?.cancel()
+                }
                 sender.finish()
             }
             while let message = socket.receive() {
@@ -156,8 +160,9 @@ public final class Studio {
                     latest = streamed
                     sender.send(streamed, number: number)
                 } catch {
+                    sender.drop()
                     let refusal = RunStreamMessage.refusal.bytes(Array(Self.refusal(Self.describe(error)).utf8))
-                    guard socket.send(RunSocketRequest.message(number, refusal)) else { return }
+                    guard socket.send(prefix: RunSocketRequest.prefix(number), refusal) else { return }
                 }
             }
         }

@@ -58,13 +58,18 @@ public enum WebSocket {
     /// One frame from the server (never masked, §5.1), `payload` whole.
     /// - Complexity: O(n) in the payload's length.
     static func frame(_ opcode: Opcode, _ payload: [UInt8]) -> [UInt8] {
+        header(opcode, length: payload.count) + payload
+    }
+
+    /// The header of a whole server frame of `length` payload bytes.
+    static func header(_ opcode: Opcode, length: Int) -> [UInt8] {
         var out: [UInt8] = [0x80 | opcode.rawValue]
-        switch payload.count {
-        case ..<126: out.append(UInt8(payload.count))
-        case ..<65536: out += [126, UInt8(payload.count >> 8), UInt8(payload.count & 0xff)]
-        default: out.append(127); for k in (0..<8).reversed() { out.append(UInt8(truncatingIfNeeded: UInt64(payload.count) >> (8 * UInt64(k)))) }
+        switch length {
+        case ..<126: out.append(UInt8(length))
+        case ..<65536: out += [126, UInt8(length >> 8), UInt8(length & 0xff)]
+        default: out.append(127); for k in (0..<8).reversed() { out.append(UInt8(truncatingIfNeeded: UInt64(length) >> (8 * UInt64(k)))) }
         }
-        return out + payload
+        return out
     }
 
     /// A close frame with `code` and a reason, cut at a character to fit a control frame's
@@ -138,7 +143,8 @@ extension HTTPResponse {
 }
 
 /// One upgraded connection, read by the one thread that serves it (`receive`) and written by
-/// it or by one other (`send` and `close` take a lock, so frames never interleave). Every wait
+/// it or by one other (`send` and `close` take a lock, so frames never interleave; a long send
+/// never holds up `receive`, which waits on that lock only to answer a ping). Every wait
 /// has a deadline: a client that goes quiet mid-frame or stops reading is closed, never waited
 /// on for ever; `LoopbackHTTPServer.stop` shuts the socket down to end a wait at once.
 public final class WebSocketConnection: @unchecked Sendable {
@@ -149,9 +155,10 @@ public final class WebSocketConnection: @unchecked Sendable {
 
     let fd: Int32
     private var pending: [UInt8]
-    /// Set once nothing more is read or sent; guarded by `sending`.
+    /// Set once nothing more is read or sent; guarded by `state`.
     private var closed = false
-    /// Held while a frame is written.
+    private let state = NSLock()
+    /// Held while a frame is written (taken before `state`, never after).
     private let sending = NSLock()
     /// The largest message accepted.
     let maximumPayload: Int
@@ -182,7 +189,7 @@ public final class WebSocketConnection: @unchecked Sendable {
             case .incomplete:
                 if frameBegan == nil && !pending.isEmpty { frameBegan = Self.milliseconds() }
                 let deadline = frameBegan.map { $0 + Self.transferDeadline } ?? Self.milliseconds() + Self.idleDeadline
-                guard fill(until: deadline) else { sending.withLock { closed = true }; return nil }
+                guard fill(until: deadline) else { markClosed(); return nil }
             case .refused(let code, let reason):
                 close(code, reason)
             case .frame(let frame, let consumed):
@@ -197,7 +204,7 @@ public final class WebSocketConnection: @unchecked Sendable {
     /// A control frame answered, or a data frame as its message.
     private func handle(_ frame: WebSocket.Frame) -> Message? {
         switch frame.opcode {
-        case .ping: sending.withLock { if !closed { _ = write(WebSocket.frame(.pong, frame.payload)) } }
+        case .ping: sending.withLock { if !isClosed { _ = write(WebSocket.frame(.pong, frame.payload)) } }
         case .pong: break
         case .close: close(.normal, "")
         case .continuation: close(.unsupported, "fragmented messages are not accepted")
@@ -211,29 +218,37 @@ public final class WebSocketConnection: @unchecked Sendable {
     }
 
     /// Whether nothing more is read or sent.
-    public var isClosed: Bool { sending.withLock { closed } }
+    public var isClosed: Bool { state.withLock { closed } }
+
+    private func markClosed() { state.withLock { closed = true } }
 
     /// Sends `bytes` as one binary message; false when the connection is gone or the client
     /// did not take it within the deadline (the connection is then closed, and shut down so
     /// that a `receive` waiting on another thread returns at once).
     @discardableResult
-    public func send(_ bytes: [UInt8]) -> Bool {
+    public func send(_ bytes: [UInt8]) -> Bool { send(prefix: [], bytes) }
+
+    /// Sends `prefix` and then `bytes` as one binary message, without joining them (a run's
+    /// message can be megabytes); as `send(_:)` otherwise.
+    @discardableResult
+    public func send(prefix: [UInt8], _ bytes: [UInt8]) -> Bool {
         sending.withLock {
-            guard !closed else { return false }
-            if !write(WebSocket.frame(.binary, bytes)) {
-                closed = true
+            guard !isClosed else { return false }
+            let sent = write(WebSocket.header(.binary, length: prefix.count + bytes.count) + prefix) && write(bytes)
+            if !sent {
+                markClosed()
                 shutdown(fd, Int32(SHUT_RDWR))
             }
-            return !closed
+            return sent
         }
     }
 
     /// Sends a close frame with `code` and `reason`; nothing is read or sent after it.
     public func close(_ code: WebSocket.CloseCode, _ reason: String) {
         sending.withLock {
-            guard !closed else { return }
+            guard !isClosed else { return }
             _ = write(WebSocket.closeFrame(code, reason))
-            closed = true
+            markClosed()
         }
     }
 

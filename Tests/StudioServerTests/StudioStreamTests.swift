@@ -176,7 +176,11 @@ final class StudioStreamTests: XCTestCase {
         for bad in ["", "run", "run -1", "run 4294967296", "run 1 ", "Run 1", "run 1\n=0.5", "run 1\ndamping", "damping=0.5", "run 1\n"] {
             XCTAssertNil(RunSocketRequest.parse(bad), bad)
         }
-        XCTAssertEqual(RunSocketRequest.message(0x0102_0304, [9]), [4, 3, 2, 1, 9])
+        XCTAssertEqual(RunSocketRequest.prefix(0x0102_0304), [4, 3, 2, 1])
+        XCTAssertNil(RunSocketRequest.parse("run +5"), "digits only")
+        let many = "run 1" + String(repeating: "\na=1", count: LoopbackHTTPServer.maximumQueryArguments)
+        XCTAssertNotNil(RunSocketRequest.parse(many))
+        XCTAssertNil(RunSocketRequest.parse(many + "\na=1"), "more values than a POST may carry")
     }
 
     func testTheFrameBudgetKeepsTheFirstSecondWithinItsBytes() {

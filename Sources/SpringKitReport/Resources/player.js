@@ -191,7 +191,7 @@ function buildPlots() {
   const series = plotSeries();
   const title = p => p.name + (p.unit ? " (" + p.unit + ")" : "");
   if (series.length === plotBoxes.length && series.every((p, i) => plotBoxes[i].title === title(p))) {
-    series.forEach((p, i) => { plotBoxes[i].p = p; });
+    series.forEach((p, i) => { plotBoxes[i].p = p; plotBoxes[i].c.id = p.id; });
     return;
   }
   const host = $("plots"); host.innerHTML = "";
@@ -202,9 +202,8 @@ function buildPlots() {
     const heading = document.createElement("div"); heading.className = "title";
     heading.textContent = title(p);
     const c = document.createElement("canvas"); c.id = p.id;
-    const ratio = window.devicePixelRatio || 1;
     // As wide as the column (drawPlots sizes the canvas's pixels to its box).
-    c.style.width = "100%"; c.style.height = "150px"; c.style.display = "block"; c.height = 150 * ratio;
+    c.style.width = "100%"; c.style.height = "150px"; c.style.display = "block";
     box.appendChild(heading); box.appendChild(c); host.appendChild(box);
     plotBoxes.push({c, p, title: title(p), width: 0});
     if (plotResize) plotResize.observe(c);
@@ -216,9 +215,10 @@ function drawPlots() {
   const duration = Math.max(state.run ? state.run.duration : 0, ghostRun() && state.showGhost ? ghostRun().duration : 0, 1e-6);
   for (const box of plotBoxes) {
     const {c, p} = box;
-    if (!box.width && !plotResize) box.width = c.clientWidth;
+    if (!plotResize) box.width = c.clientWidth;
     const W = Math.max(200, box.width || 520);
     if (c.width !== Math.round(W * ratio)) c.width = Math.round(W * ratio);
+    if (c.height !== Math.round(H * ratio)) c.height = Math.round(H * ratio);
     const g = c.getContext("2d");
     g.setTransform(ratio, 0, 0, ratio, 0, 0); g.clearRect(0, 0, W, H);
     const all = p.v.concat(state.showGhost && p.gv ? p.gv : []).filter(v => v !== null);
@@ -403,10 +403,20 @@ async function requestRun() {
     requestAnimationFrame(() => state.latency.sliderPresented.push(performance.now() - changedAt));
   };
   const values = currentValues();
-  const onFrame = buffer => { if (mine()) { previewFrame(decodeLiveFrame(buffer), !painted); drawn(); } };
+  let fresh = true;   // the next frame begins a run (a fallback or a second try starts over)
+  const onFrame = buffer => { if (mine()) { previewFrame(decodeLiveFrame(buffer), fresh); fresh = false; drawn(); } };
+  const once = async () => {
+    fresh = true;
+    const answer = await runChannel.request(values, onFrame);
+    if (!answer.retry || !mine()) return answer;
+    fresh = true;
+    return fetchRun(values, onFrame, controller.signal, token);
+  };
   try {
-    let answer = await runChannel.request(values, onFrame);
-    if (answer.retry && mine()) answer = await fetchRun(values, onFrame, controller.signal, token);
+    let answer = await once();
+    // Replaced while still this page's latest: another page's (or a late POST's) re-run
+    // cancelled it. Asked once more, so the values shown are the page's own.
+    if (answer.replaced && mine()) answer = await once();
     if (!mine()) return;
     if (answer.ok) { showError(""); accept(answer.run, previewTime()); drawn(); }
     else if (!answer.replaced) showError(answer.error);

@@ -53,10 +53,11 @@ async function fetchRun(values, onFrame, signal, token) {
 
 // Re-runs over a WebSocket (/api/run/socket): a request is the text "run N", then one
 // "name=value" a line; every stream message of run N (as above) comes back as one binary
-// message after UInt32 N. Only the run asked last is read: a newer request replaces it (the
-// server cancels it and the page drops what it still sends). request() resolves as
-// readRunStream does, or with {retry: true} when the socket is not open or closes first:
-// the page then uses POST /api/run, and a new socket is tried at most once a second.
+// message after UInt32 N, and kind 4 (empty) says another page's re-run replaced it. Only the
+// run asked last is read: a newer request replaces it (the server drops it and the page drops
+// what it still sends). request() resolves as readRunStream does, or with {retry: true} when
+// the socket is not open or closes first: the page then uses POST /api/run. A new socket is
+// tried a second after an open one closes, and on a request at most once a second.
 const runChannel = {
   socket: null, opening: null, triedAt: -1e9, number: 0, waiting: null, token: "", runs: 0,
   open(token) {
@@ -78,6 +79,7 @@ const runChannel = {
       if (this.socket !== socket) return;
       this.socket = null;
       this.settle({retry: true});
+      setTimeout(() => { if (!this.socket && !this.opening) this.open(this.token); }, 1000);
     };
   },
   request(values, onFrame) {
@@ -101,9 +103,14 @@ const runChannel = {
     if (!waiting || data.byteLength < 12) return;
     const view = new DataView(data);
     if (view.getUint32(0, true) !== waiting.number) return;   // a replaced run's
-    const kind = view.getUint32(4, true), payload = data.slice(12, 12 + view.getUint32(8, true));
-    if (kind === 1) waiting.onFrame(payload);
-    else if (kind === 2) this.settle({ok: true, run: decodeRunBytes(payload)});
-    else if (kind === 3) this.settle(JSON.parse(new TextDecoder().decode(payload)));
+    try {
+      const kind = view.getUint32(4, true), payload = data.slice(12, 12 + view.getUint32(8, true));
+      if (kind === 1) waiting.onFrame(payload);
+      else if (kind === 2) this.settle({ok: true, run: decodeRunBytes(payload)});
+      else if (kind === 3) this.settle(JSON.parse(new TextDecoder().decode(payload)));
+      else if (kind === 4) this.settle({ok: false, replaced: true});
+    } catch (err) {
+      this.settle({ok: false, error: String(err)});
+    }
   },
 };
