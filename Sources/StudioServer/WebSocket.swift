@@ -175,8 +175,11 @@ public final class WebSocketConnection: @unchecked Sendable {
         self.fd = fd
         self.pending = alreadyRead
         self.maximumPayload = maximumPayload
-        #if canImport(Darwin)
         var one: Int32 = 1
+        // Each message goes at once (a frame is a reply the page waits on), never held back
+        // until the last one is acknowledged.
+        setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
+        #if canImport(Darwin)
         setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &one, socklen_t(MemoryLayout<Int32>.size))
         #endif
     }
@@ -228,13 +231,14 @@ public final class WebSocketConnection: @unchecked Sendable {
     @discardableResult
     public func send(_ bytes: [UInt8]) -> Bool { send(prefix: [], bytes) }
 
-    /// Sends `prefix` and then `bytes` as one binary message, without joining them (a run's
-    /// message can be megabytes); as `send(_:)` otherwise.
+    /// Sends `prefix` and then `bytes` as one binary message (in one write up to 64 KB; past
+    /// that the payload is not copied: a run's message can be megabytes); as `send(_:)` otherwise.
     @discardableResult
     public func send(prefix: [UInt8], _ bytes: [UInt8]) -> Bool {
         sending.withLock {
             guard !isClosed else { return false }
-            let sent = write(WebSocket.header(.binary, length: prefix.count + bytes.count) + prefix) && write(bytes)
+            let head = WebSocket.header(.binary, length: prefix.count + bytes.count) + prefix
+            let sent = bytes.count <= 65_536 ? write(head + bytes) : write(head) && write(bytes)
             if !sent {
                 markClosed()
                 shutdown(fd, Int32(SHUT_RDWR))

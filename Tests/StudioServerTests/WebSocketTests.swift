@@ -112,6 +112,40 @@ final class WebSocketTests: XCTestCase {
         XCTAssertEqual(try readFrame(fd), WebSocket.closeFrame(.unsupported, "text only"))
     }
 
+    /// A message sent as a prefix and a payload arrives as one message, small or large (over
+    /// 64 KB the two are written apart); every message goes at once (`TCP_NODELAY`: without
+    /// it, the second write of a message waits for the first to be acknowledged, 40 ms on Linux).
+    func testAPrefixedMessageArrivesWholeAndNothingIsHeldBack() throws {
+        let noDelay = LockedValue<Int32>(0)
+        let server = try LoopbackHTTPServer(port: 0) { request in
+            WebSocket.upgrade(request) { socket in
+                var value: Int32 = 0
+                var size = socklen_t(MemoryLayout<Int32>.size)
+                getsockopt(socket.fd, Int32(IPPROTO_TCP), TCP_NODELAY, &value, &size)
+                noDelay.set(value)
+                while let message = socket.receive() {
+                    guard case .text(let text) = message, let count = Int(text) else { return }
+                    socket.send(prefix: [1, 2, 3, 4], [UInt8](repeating: 7, count: count))
+                }
+            }
+        }
+        defer { server.stop() }
+        let fd = try connect(port: server.port)
+        defer { close(fd) }
+        try write(fd, handshake())
+        XCTAssertTrue(try readHead(fd).hasPrefix("HTTP/1.1 101"))
+        for count in [3, 70_000] {
+            try write(fd, clientFrame(1, Array(String(count).utf8)))
+            let header = try readExactly(fd, 2)
+            XCTAssertEqual(header[0], 0x82)
+            let extra = header[1] == 126 ? 2 : header[1] == 127 ? 8 : 0
+            let length = try readExactly(fd, extra).reduce(extra == 0 ? Int(header[1]) : 0) { $0 << 8 | Int($1) }
+            XCTAssertEqual(length, 4 + count)
+            XCTAssertEqual(try readExactly(fd, length), [1, 2, 3, 4] + [UInt8](repeating: 7, count: count))
+        }
+        XCTAssertNotEqual(noDelay.get(), 0, "TCP_NODELAY is set on an upgraded socket")
+    }
+
     /// Text that is not UTF-8 is closed with 1007; a handshake over HTTP/1.0 is refused.
     func testBadTextAndAnOldHandshakeAreRefused() throws {
         let server = try serverReadingUntilTheEnd(expectation(description: "the connection's loop ended"))
@@ -239,4 +273,13 @@ final class WebSocketTests: XCTestCase {
         let header = try readExactly(fd, 2)
         return header + (try readExactly(fd, Int(header[1] & 0x7f)))
     }
+}
+
+/// A value shared between a test and a server's thread.
+final class LockedValue<T>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: T
+    init(_ value: T) { self.value = value }
+    func set(_ new: T) { lock.withLock { value = new } }
+    func get() -> T { lock.withLock { value } }
 }
