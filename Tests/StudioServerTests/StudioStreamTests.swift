@@ -140,13 +140,20 @@ final class StudioStreamTests: XCTestCase {
         XCTAssertFalse(stream.write([3]))
     }
 
-    func testAReaderGetsEveryByteInOrderAcrossSmallReads() {
+    /// 50 pieces of 1 to 40 bytes written to a stream that holds at most 64 unread, from
+    /// another thread, then the stream's end.
+    private func fiftyPiecesWrittenMeanwhile() -> (HTTPByteStream, [[UInt8]]) {
         let stream = HTTPByteStream(maximumBuffered: 64)
         let pieces = (0..<50).map { k in [UInt8](repeating: UInt8(k), count: 1 + k % 40) }
         DispatchQueue.global().async {
             for piece in pieces { stream.write(piece) }
             stream.finish()
         }
+        return (stream, pieces)
+    }
+
+    func testAReaderGetsEveryByteInOrderAcrossSmallReads() {
+        let (stream, pieces) = fiftyPiecesWrittenMeanwhile()
         var got: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 7)
         while let n = buffer.withUnsafeMutableBytes({ stream.read(into: $0) }) { got += buffer[0..<n] }
@@ -154,12 +161,7 @@ final class StudioStreamTests: XCTestCase {
     }
 
     func testAPieceReaderGetsEachPieceWholeInOrderAndNilAtTheEnd() {
-        let stream = HTTPByteStream(maximumBuffered: 64)
-        let pieces = (0..<50).map { k in [UInt8](repeating: UInt8(k), count: 1 + k % 40) }
-        DispatchQueue.global().async {
-            for piece in pieces { stream.write(piece) }
-            stream.finish()
-        }
+        let (stream, pieces) = fiftyPiecesWrittenMeanwhile()
         var got: [[UInt8]] = []
         while let piece = stream.readPiece() { got.append(piece) }
         XCTAssertEqual(got, pieces)
