@@ -94,22 +94,30 @@ public final class HTTPByteStream: @unchecked Sendable {
         return copied
     }
 
-    /// The next whole piece as it was written, waiting for one; nil at the end. For a reader
-    /// that sends each piece as one message (`read(into:)` and this are not mixed on a stream).
-    /// - Complexity: O(1) amortized.
-    func readPiece() -> [UInt8]? {
+    /// The next whole pieces as they were written, waiting for one: the first, and those
+    /// after it that are there already while all together stay within `bytes`; nil at the
+    /// end. For a reader that sends pieces as messages (`read(into:)` and this are not mixed
+    /// on a stream).
+    /// - Complexity: O(pieces taken) amortized.
+    func readPieces(upTo bytes: Int) -> [[UInt8]]? {
         condition.lock()
         defer { condition.unlock() }
         while head == pieces.count && !finished && !gone { condition.wait() }
         guard head < pieces.count, !gone else { return nil }
-        let piece = headOffset == 0 ? pieces[head] : Array(pieces[head][headOffset...])
-        pieces[head] = []
-        head += 1
-        headOffset = 0
-        buffered -= piece.count
+        var taken: [[UInt8]] = []
+        var size = 0
+        while head < pieces.count && (taken.isEmpty || size + pieces[head].count - headOffset <= bytes) {
+            let piece = headOffset == 0 ? pieces[head] : Array(pieces[head][headOffset...])
+            taken.append(piece)
+            size += piece.count
+            pieces[head] = []
+            head += 1
+            headOffset = 0
+        }
+        buffered -= size
         if head > 64 && head * 2 > pieces.count { pieces.removeFirst(head); head = 0 }
         condition.broadcast()
-        return piece
+        return taken
     }
 
     private func dropUnread(keepingBegun: Bool) {

@@ -10,9 +10,11 @@ import SpringKitSupport
 ///
 /// N (decimal, 0 to 2³²−1) is the page's number for the run, then one line per value (at
 /// most `LoopbackHTTPServer.maximumQueryArguments`, as for `POST /api/run`), as `--param`
-/// takes it. Every stream message of that run (`RunStreamMessage`) comes back as one binary
-/// message after N (UInt32, little-endian), so the page drops what a replaced run still sends;
-/// a run replaced by anything else (another page, a POST) ends with `replaced`.
+/// takes it. The stream messages of that run (`RunStreamMessage`) come back in binary messages,
+/// each N (UInt32, little-endian) and then one or more stream messages — those ready together,
+/// up to 64 KB, go in one, so the second of frames a run streams at once costs the page a few
+/// messages, not sixty. The page drops what a replaced run still sends; a run replaced by
+/// anything else (another page, a POST) ends with `replaced`.
 enum RunSocketRequest {
     /// The run's number and values, or nil when `text` is not such a request.
     /// - Complexity: O(n) in the text's length.
@@ -32,8 +34,8 @@ enum RunSocketRequest {
     static func prefix(_ number: UInt32) -> [UInt8] { withUnsafeBytes(of: number.littleEndian) { Array($0) } }
 }
 
-/// The thread that sends a run socket's current re-run: it reads the run's stream a message at
-/// a time and sends each at once. A newer request drops the run being sent (what is left of it
+/// The thread that sends a run socket's current re-run: it reads the run's stream as it comes
+/// and sends what is there at once. A newer request drops the run being sent (what is left of it
 /// is not read), and the newer run takes over. A stream that ends without its run or refusal
 /// (cancelled by another page's re-run) is followed by `replaced`. A client that stops reading
 /// is closed by the send's deadline, and every stream handed over after that is marked unread,
@@ -92,9 +94,12 @@ final class RunSocketSender: @unchecked Sendable {
         while let (number, run) = take() {
             let prefix = RunSocketRequest.prefix(number)
             var answered = false
-            while let piece = run.stream.readPiece() {
-                answered = RunStreamMessage.endsARun(piece)
-                guard socket.send(prefix: prefix, piece) else { run.stream.readerGone(); break }
+            while let pieces = run.stream.readPieces(upTo: 65_536) {
+                answered = pieces.contains(where: RunStreamMessage.endsARun)
+                guard socket.send(prefix: prefix, pieces.count == 1 ? pieces[0] : Array(pieces.joined())) else {
+                    run.stream.readerGone()
+                    break
+                }
             }
             // Cancelled by someone else's re-run (this page's own next request has a newer number).
             if !answered && !run.stream.isAbandoned { socket.send(prefix: prefix, RunStreamMessage.replaced.bytes([])) }

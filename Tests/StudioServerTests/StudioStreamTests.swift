@@ -160,14 +160,21 @@ final class StudioStreamTests: XCTestCase {
         XCTAssertEqual(got, pieces.flatMap { $0 })
     }
 
-    func testAPieceReaderGetsEachPieceWholeInOrderAndNilAtTheEnd() {
+    func testAPieceReaderGetsWholePiecesInOrderWithinItsBytesAndNilAtTheEnd() {
         let (stream, pieces) = fiftyPiecesWrittenMeanwhile()
         var got: [[UInt8]] = []
-        while let piece = stream.readPiece() { got.append(piece) }
+        while let taken = stream.readPieces(upTo: 50) {
+            XCTAssertTrue(taken.count == 1 || taken.reduce(0) { $0 + $1.count } <= 50, "\(taken.map(\.count))")
+            got += taken
+        }
         XCTAssertEqual(got, pieces)
+        let ready = HTTPByteStream()
+        for piece in [[1], [2, 2], [3, 3, 3], [4, 4, 4, 4]] as [[UInt8]] { ready.write(piece) }
+        XCTAssertEqual(ready.readPieces(upTo: 6), [[1], [2, 2], [3, 3, 3]], "those already there, within the bytes")
+        XCTAssertEqual(ready.readPieces(upTo: 1), [[4, 4, 4, 4]], "the first even when larger")
         let aborted = HTTPByteStream()
         aborted.write([1, 2]); aborted.abort()
-        XCTAssertNil(aborted.readPiece(), "an aborted stream drops what was not begun")
+        XCTAssertNil(aborted.readPieces(upTo: 100), "an aborted stream drops what was not begun")
     }
 
     func testARunSocketRequestIsItsNumberAndOneValueALine() throws {

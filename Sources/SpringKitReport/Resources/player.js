@@ -404,7 +404,7 @@ async function requestRun() {
   };
   const values = currentValues();
   let fresh = true;   // the next frame begins a run (a fallback or a second try starts over)
-  const onFrame = buffer => { if (mine()) { previewFrame(decodeLiveFrame(buffer), fresh); fresh = false; drawn(); } };
+  const onFrame = buffer => { if (mine()) { previewFrame(buffer, fresh); fresh = false; drawn(); } };
   const once = async () => {
     fresh = true;
     const answer = await runChannel.request(values, onFrame);
@@ -428,14 +428,16 @@ async function requestRun() {
   $("status").textContent = "run " + state.runs;
   if (MODE === "studio") startLive();
 }
-// A streamed frame of the new run (`first`: its first, which replaces a stale run's preview):
-// shown from the first on, in real time from its start.
-function previewFrame(f, first) {
+// A streamed frame of the new run, as bytes (`first`: its first, which replaces a stale run's
+// preview): shown from the first on, in real time from its start. A frame is decoded only when
+// it is shown: a run streams a second of frames at once, and decoding each as it came would
+// keep the page from its next frame for as long.
+function previewFrame(buffer, first) {
   if (first || !state.preview) {
     state.preview = {frames: [], wallStart: performance.now(), run: {styles: [], edgeInset: state.run ? state.run.edgeInset : 0}};
     state.live.shown = false;
   }
-  state.preview.frames.push(f);
+  state.preview.frames.push({t: new Float64Array(buffer, 8, 1)[0], buffer, decoded: null});
   if (state.preview.frames.length === 1) drawScene();
 }
 // The moment of the new run the preview shows (0 without one).
@@ -447,8 +449,10 @@ function previewShown() {
   const p = state.preview, t = previewTime();
   let k = 0;
   while (k + 1 < p.frames.length && p.frames[k + 1].t <= t + 1e-9) k++;
-  p.run.styles = p.frames[k].styles;
-  return p.frames[k];
+  const shown = p.frames[k];
+  if (!shown.decoded) shown.decoded = decodeLiveFrame(shown.buffer);
+  p.run.styles = shown.decoded.styles;
+  return shown.decoded;
 }
 $("rerun").addEventListener("click", requestRun);
 $("save").addEventListener("click", async () => {

@@ -52,8 +52,9 @@ async function fetchRun(values, onFrame, signal, token) {
 }
 
 // Re-runs over a WebSocket (/api/run/socket): a request is the text "run N", then one
-// "name=value" a line; every stream message of run N (as above) comes back as one binary
-// message after UInt32 N, and kind 4 (empty) says another page's re-run replaced it. Only the
+// "name=value" a line; the stream messages of run N (as above) come back in binary messages of
+// UInt32 N and one or more stream messages, and kind 4 (empty) says another page's re-run
+// replaced it. Only the
 // run asked last is read: a newer request replaces it (the server drops it and the page drops
 // what it still sends). request() resolves as readRunStream does, or with {retry: true} when
 // the socket is not open or closes first: the page then uses POST /api/run. A new socket is
@@ -104,13 +105,17 @@ const runChannel = {
     const view = new DataView(data);
     if (view.getUint32(0, true) !== waiting.number) return;   // a replaced run's
     try {
-      const kind = view.getUint32(4, true), payload = data.slice(12, 12 + view.getUint32(8, true));
-      if (kind === 1) waiting.onFrame(payload);
-      else if (kind === 2) this.settle({ok: true, run: decodeRunBytes(payload)});
-      else if (kind === 3) this.settle(JSON.parse(new TextDecoder().decode(payload)));
-      else if (kind === 4) this.settle({ok: false, replaced: true});
+      for (let at = 4; at + 8 <= data.byteLength && this.waiting === waiting;) {
+        const kind = view.getUint32(at, true), length = view.getUint32(at + 4, true);
+        const payload = data.slice(at + 8, at + 8 + length);
+        at += 8 + length + (4 - length % 4) % 4;
+        if (kind === 1) waiting.onFrame(payload);
+        else if (kind === 2) this.settle({ok: true, run: decodeRunBytes(payload)});
+        else if (kind === 3) this.settle(JSON.parse(new TextDecoder().decode(payload)));
+        else if (kind === 4) this.settle({ok: false, replaced: true});
+      }
     } catch (err) {
-      this.settle({ok: false, error: String(err)});
+      if (this.waiting === waiting) this.settle({ok: false, error: String(err)});
     }
   },
 };
