@@ -79,7 +79,7 @@ final class RunSocketSender: @unchecked Sendable {
         next = nil
     }
 
-    /// Stops the thread once the run it sends has ended (its owner cancels it), and waits for it.
+    /// Stops the thread, dropping the runs it holds (what is left of them is not read), and waits for it.
     func finish() {
         condition.lock()
         ended = true
