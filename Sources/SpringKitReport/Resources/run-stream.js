@@ -54,11 +54,11 @@ async function fetchRun(values, onFrame, signal, token) {
 // Re-runs over a WebSocket (/api/run/socket): a request is the text "run N", then one
 // "name=value" a line; the stream messages of run N (as above) come back in binary messages of
 // UInt32 N and one or more stream messages, and kind 4 (empty) says another page's re-run
-// replaced it. Only the
-// run asked last is read: a newer request replaces it (the server drops it and the page drops
-// what it still sends). request() resolves as readRunStream does, or with {retry: true} when
-// the socket is not open or closes first: the page then uses POST /api/run. A new socket is
-// tried a second after an open one closes, and on a request at most once a second.
+// replaced it. Only the run asked last is read: a newer request replaces it (the server drops
+// it and the page drops what it still sends). request() resolves as readRunStream does, or
+// with {retry: true} when the socket is not open or closes first: the page then uses
+// POST /api/run. A new socket is tried a second after an open one closes, and on a request at
+// most once a second.
 const runChannel = {
   socket: null, opening: null, triedAt: -1e9, number: 0, waiting: null, token: "", runs: 0,
   open(token) {
